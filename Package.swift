@@ -1,0 +1,59 @@
+// swift-tools-version: 6.0
+// sitegen: a static site and offline-data generator for a congregation's hymnal,
+// Bible, meetings schedule and localities.
+import PackageDescription
+
+let package = Package(
+    name: "sitegen",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "sitegen", targets: ["sitegen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // Debian's libcmark-gfm-dev, linked in process (never the cmark-gfm program).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Shared building blocks: diagnostics, source files, front matter, Markdown,
+        // templates, escaping, snapshots, the atomic output writer.
+        .target(
+            name: "SitegenCore",
+            dependencies: [
+                "CCmarkGFM",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // One module per content kind: its source format, model, pages and snapshot.
+        .target(name: "SitegenHymns", dependencies: ["SitegenCore"]),
+        .target(name: "SitegenBible", dependencies: ["SitegenCore"]),
+        .target(name: "SitegenSchedule", dependencies: ["SitegenCore"]),
+        // The build pipeline: read everything into a Site, render, write.
+        .target(
+            name: "SitegenSite",
+            dependencies: ["SitegenCore", "SitegenHymns", "SitegenBible", "SitegenSchedule"]
+        ),
+        .executableTarget(
+            name: "sitegen",
+            dependencies: [
+                "SitegenSite", "SitegenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore"]),
+        .testTarget(name: "SitegenSiteTests", dependencies: ["SitegenSite", "SitegenCore"]),
+        .testTarget(name: "HymnsTests", dependencies: ["SitegenHymns"]),
+        .testTarget(name: "BibleTests", dependencies: ["SitegenBible"]),
+        .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

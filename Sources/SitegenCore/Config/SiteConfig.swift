@@ -1,0 +1,71 @@
+import Foundation
+
+/// `Content/site.yml`: what the whole site shares.
+///
+/// ```yaml
+/// title: Grace Fellowship
+/// description: Hymns, Bible and meetings of our congregation
+/// base_url: https://example.org/
+/// language: en
+/// time_zone: America/Chicago
+/// raw_html: false
+/// menu:
+///   - { title: Hymns, url: /hymns/ }
+/// ```
+public struct SiteConfig: Sendable {
+    public struct MenuItem: Sendable, Hashable {
+        public let title: String
+        /// Site-relative (`/hymns/`) or absolute (`https://…`).
+        public let url: String
+    }
+
+    public var title: String
+    public var description: String
+    public var baseURL: String
+    public var language: String
+    public var timeZone: TimeZone
+    public var allowRawHTML: Bool
+    public var menu: [MenuItem]
+    public var footer: String
+
+    public static let fileName = "site.yml"
+
+    public static func read(from content: SourceTree, diagnostics: Diagnostics) -> SiteConfig? {
+        guard content.fileExists(fileName) else {
+            diagnostics.error("missing site configuration \(fileName) (title, base_url, language, time_zone)",
+                              at: SourceLocation(path: content.display(fileName)))
+            return nil
+        }
+        guard let file = content.read(fileName, diagnostics: diagnostics),
+              let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return nil }
+        return parse(fields, diagnostics: diagnostics)
+    }
+
+    static func parse(_ fields: YAMLFields, diagnostics: Diagnostics) -> SiteConfig? {
+        let title = fields.string("title", required: true) ?? ""
+        let description = fields.string("description") ?? ""
+        let baseURL = fields.string("base_url") ?? "/"
+        if !isValidBaseURL(baseURL) {
+            fields.error("'base_url' must start with http:// or https:// or /", at: "base_url")
+        }
+        let language = fields.string("language") ?? "en"
+        let zoneName = fields.string("time_zone") ?? "UTC"
+        let zone = TimeZone(identifier: zoneName)
+        if zone == nil { fields.error("unknown time zone '\(zoneName)' (use an IANA name like America/Chicago)", at: "time_zone") }
+        let raw = fields.bool("raw_html") ?? false
+        let footer = fields.string("footer") ?? ""
+        let menu = (fields.mappingList("menu") ?? []).compactMap { item -> MenuItem? in
+            defer { item.reportUnknownKeys() }
+            guard let title = item.string("title", required: true), let url = item.string("url", required: true) else { return nil }
+            return MenuItem(title: title, url: url)
+        }
+        fields.reportUnknownKeys()
+        guard !title.isEmpty, let zone else { return nil }
+        return SiteConfig(title: title, description: description, baseURL: baseURL, language: language,
+                          timeZone: zone, allowRawHTML: raw, menu: menu, footer: footer)
+    }
+
+    public static func isValidBaseURL(_ url: String) -> Bool {
+        url.hasPrefix("https://") || url.hasPrefix("http://") || url.hasPrefix("/")
+    }
+}

@@ -1,0 +1,94 @@
+import CCmarkGFM
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Renders Markdown to HTML with cmark-gfm, linked in process.
+///
+/// GitHub-flavoured extensions are on (tables, strikethrough, autolinks, tag filter, task lists)
+/// plus footnotes and smart punctuation. Raw HTML written in content is shown as text unless
+/// the site allows it, because content is data, never code.
+public struct MarkdownRenderer: Sendable {
+    public var allowRawHTML: Bool
+    /// Prefix for links written site-relative (`/hymns/12/`), so a site served below a
+    /// sub-path (`https://example.org/church/`) still links correctly.
+    public var basePath: String
+
+    public init(allowRawHTML: Bool = false, basePath: String = "/") {
+        self.allowRawHTML = allowRawHTML
+        self.basePath = basePath
+    }
+
+    static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+
+    /// Registering is idempotent but not thread-safe; a static let runs it exactly once.
+    private static let registered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    var options: Int32 {
+        var options = CMARK_OPT_SMART | CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG
+        if allowRawHTML { options |= CMARK_OPT_UNSAFE }
+        return options
+    }
+
+    public func render(_ markdown: String) -> String {
+        _ = Self.registered
+        guard let parser = cmark_parser_new(options) else { return "" }
+        defer { cmark_parser_free(parser) }
+        for name in Self.extensionNames {
+            if let ext = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
+        }
+        markdown.utf8CString.withUnsafeBufferPointer { buffer in
+            cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
+        }
+        guard let document = cmark_parser_finish(parser) else { return "" }
+        defer { cmark_node_free(document) }
+        rewrite(document)
+        guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        defer { free(html) }
+        return String(cString: html)
+    }
+
+    /// Turns raw HTML into visible text (unless allowed) and prefixes site-relative links.
+    private func rewrite(_ document: OpaquePointer) {
+        var rawHTML: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
+                if !allowRawHTML { rawHTML.append(node) }
+            } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                prefixSiteRelative(node)
+            }
+        }
+        for node in rawHTML { replaceWithText(node) }
+    }
+
+    private func prefixSiteRelative(_ node: OpaquePointer) {
+        guard basePath != "/", let raw = cmark_node_get_url(node) else { return }
+        let url = String(cString: raw)
+        guard url.hasPrefix("/"), !url.hasPrefix("//") else { return }
+        cmark_node_set_url(node, basePath + url.dropFirst())
+    }
+
+    private func replaceWithText(_ node: OpaquePointer) {
+        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        let isBlock = cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK
+        guard let text = cmark_node_new(CMARK_NODE_TEXT) else { return }
+        let trimmed = isBlock ? String(literal.drop { $0 == "\n" }.reversed().drop { $0 == "\n" }.reversed()) : literal
+        cmark_node_set_literal(text, trimmed)
+        var replacement = text
+        if isBlock, let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) {
+            cmark_node_append_child(paragraph, text)
+            replacement = paragraph
+        }
+        cmark_node_replace(node, replacement)
+        cmark_node_free(node)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Everything a renderer needs besides its own model: the site settings, the as-of date,
+/// the compiled templates and where to report problems. Renderers are pure functions of
+/// (model, context) → files.
+public struct RenderContext: Sendable {
+    public let config: SiteConfig
+    /// Absolute base URL ending in `/` (`https://example.org/church/`) or a path (`/`).
+    public let baseURL: String
+    /// Path part of the base URL, always starting and ending with `/`.
+    public let basePath: String
+    /// The day the build treats as today.
+    public let asOf: CalendarDate
+    public let templates: TemplateLibrary
+    public let markdown: MarkdownRenderer
+    public let diagnostics: Diagnostics
+    public let jobs: Int
+    public let generator: String
+
+    public init(config: SiteConfig, baseURL: String, asOf: CalendarDate, templates: TemplateLibrary,
+                diagnostics: Diagnostics, jobs: Int, generator: String) {
+        let normalized = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        self.config = config
+        self.baseURL = normalized
+        self.basePath = Self.path(ofBaseURL: normalized)
+        self.asOf = asOf
+        self.templates = templates
+        self.markdown = MarkdownRenderer(allowRawHTML: config.allowRawHTML, basePath: basePath)
+        self.diagnostics = diagnostics
+        self.jobs = jobs
+        self.generator = generator
+    }
+
+    static func path(ofBaseURL url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url.hasPrefix("/") ? url : "/" + url }
+        let rest = url[schemeEnd.upperBound...]
+        guard let slash = rest.firstIndex(of: "/") else { return "/" }
+        return String(rest[slash...])
+    }
+
+    /// Link to a page or file of this site: `url("hymns/12/")` → `/hymns/12/`.
+    public func url(_ sitePath: String) -> String {
+        basePath + (sitePath.hasPrefix("/") ? String(sitePath.dropFirst()) : sitePath)
+    }
+
+    /// Absolute URL for feeds and the sitemap; a path when the base URL has no host.
+    public func absoluteURL(_ sitePath: String) -> String {
+        baseURL + (sitePath.hasPrefix("/") ? String(sitePath.dropFirst()) : sitePath)
+    }
+
+    /// Links from site.yml may be site-relative (`/hymns/`) or absolute (`https://…`).
+    public func link(_ configured: String) -> String {
+        configured.hasPrefix("/") && !configured.hasPrefix("//") ? url(configured) : configured
+    }
+}
+
+/// A page to be rendered: its template, where it goes and what it shows.
+public struct PageSpec {
+    /// Site path: `hymns/12/`, `` for the home page, `404.html`.
+    public var path: String
+    public var template: String
+    public var title: String
+    public var description: String
+    /// Template values of this page, merged over the site-wide ones.
+    public var values: [String: Any]
+    /// The source the page came from (for messages), if any.
+    public var source: SourceLocation?
+
+    public init(path: String, template: String, title: String, description: String = "",
+                values: [String: Any] = [:], source: SourceLocation? = nil) {
+        self.path = path
+        self.template = template
+        self.title = title
+        self.description = description
+        self.values = values
+        self.source = source
+    }
+}
+
+extension RenderContext {
+    /// The values every template can use: `site`, `base`, `page`, `nav`, `asOf`, `assets`.
+    public func siteValues(for page: PageSpec) -> [String: Any] {
+        let section = page.path.split(separator: "/").first.map(String.init) ?? ""
+        let nav: [[String: Any]] = config.menu.map { item in
+            let target = link(item.url)
+            let itemSection = item.url.split(separator: "/").first.map(String.init) ?? ""
+            return ["title": item.title, "url": target,
+                    "current": !itemSection.isEmpty && itemSection == section && !item.url.contains("://")]
+        }
+        return [
+            "site": ["title": config.title, "description": config.description, "language": config.language,
+                     "baseURL": baseURL, "footer": config.footer],
+            "base": basePath,
+            "page": ["title": page.title, "description": page.description.isEmpty ? config.description : page.description,
+                     "url": url(page.path), "canonical": absoluteURL(page.path),
+                     "isHome": page.path.isEmpty, "section": section],
+            "nav": nav,
+            "asOf": ["iso": asOf.description, "long": asOf.longDescription, "year": asOf.year],
+            "assets": ["css": url("assets/site.css"), "js": url("assets/site.js")],
+            "generator": generator,
+        ]
+    }
+
+    /// Renders a page through its template (which extends `layout`).
+    public func render(_ page: PageSpec) -> OutputFile? {
+        var values = siteValues(for: page)
+        values.merge(page.values) { _, pageValue in pageValue }
+        let fallback = page.source ?? SourceLocation(path: templates.tree.display(page.template + ".mustache"))
+        guard let html = templates.render(page.template, values) else {
+            diagnostics.error("unknown template '\(page.template)' (no \(page.template).mustache in \(templates.tree.displayPath))",
+                              at: fallback)
+            return nil
+        }
+        return OutputFile(path: OutputFile.filePath(forPage: page.path), text: html, source: page.source?.path)
+    }
+
+    /// Renders many pages on all cores.
+    public func render(_ pages: [PageSpec]) async -> [OutputFile] {
+        let boxes = pages.map { UncheckedBox($0) }
+        return await concurrentMap(boxes, jobs: jobs) { self.render($0.value) }.compactMap { $0 }
+    }
+}
+
+/// Template values are `[String: Any]`, which Swift cannot prove thread-safe; each page's
+/// values are built once and only read afterwards, so handing them to a worker is safe.
+public struct UncheckedBox<T>: @unchecked Sendable {
+    public let value: T
+    public init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// `api/v1/manifest.json`: what an app downloads first to learn which files changed.
+public struct Manifest: Codable, Sendable {
+    public struct Entry: Codable, Sendable {
+        public let path: String
+        public let sha256: String
+        public let bytes: Int
+        public let records: Int
+        public let schema: String
+        public let schemaVersion: Int
+    }
+
+    public struct SchemaEntry: Codable, Sendable {
+        public let path: String
+        public let sha256: String
+        public let bytes: Int
+        public let version: Int
+    }
+
+    public let format: Int
+    public let generator: String
+    public let asOf: String
+    public let files: [Entry]
+    public let schemas: [SchemaEntry]
+
+    public static let root = "api/v1/"
+
+    /// The snapshot files, their schemas and the manifest, as output files below `api/v1/`.
+    public static func outputFiles(for snapshots: [Snapshot], asOf: CalendarDate, generator: String) throws -> [OutputFile] {
+        let sorted = snapshots.sorted { $0.path < $1.path }
+        var schemas: [String: SnapshotSchema] = [Self.schema.name: Self.schema]
+        for snapshot in sorted { schemas[snapshot.schema.name] = snapshot.schema }
+        let schemaFiles = schemas.values.sorted { $0.name < $1.name }.map { schema in
+            (schema, Data(schema.json.utf8))
+        }
+        let manifest = Manifest(
+            format: 1, generator: generator, asOf: asOf.description,
+            files: sorted.map { Entry(path: $0.path, sha256: SnapshotJSON.sha256($0.data), bytes: $0.data.count,
+                                      records: $0.records, schema: $0.schema.path, schemaVersion: $0.schema.version) },
+            schemas: schemaFiles.map { SchemaEntry(path: $0.0.path, sha256: SnapshotJSON.sha256($0.1), bytes: $0.1.count, version: $0.0.version) })
+        var files = sorted.map { OutputFile(path: root + $0.path, data: $0.data) }
+        files += schemaFiles.map { OutputFile(path: root + $0.0.path, data: $0.1) }
+        files.append(OutputFile(path: root + "manifest.json", data: try SnapshotJSON.encode(manifest, pretty: true)))
+        return files
+    }
+
+    public static let schema = SnapshotSchema(name: "manifest", version: 1, json: #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "sitegen snapshot manifest",
+      "description": "Lists every offline data file with its hash, size, record count and schema.",
+      "type": "object",
+      "required": ["format", "generator", "asOf", "files", "schemas"],
+      "additionalProperties": false,
+      "properties": {
+        "format": { "const": 1 },
+        "generator": { "type": "string" },
+        "asOf": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
+        "files": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": ["path", "sha256", "bytes", "records", "schema", "schemaVersion"],
+            "additionalProperties": false,
+            "properties": {
+              "path": { "type": "string", "pattern": "^[a-z0-9][a-z0-9/._-]*\\.json$" },
+              "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
+              "bytes": { "type": "integer", "minimum": 0 },
+              "records": { "type": "integer", "minimum": 0 },
+              "schema": { "type": "string", "pattern": "^schemas/[a-z0-9-]+\\.schema\\.json$" },
+              "schemaVersion": { "type": "integer", "minimum": 1 }
+            }
+          }
+        },
+        "schemas": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": ["path", "sha256", "bytes", "version"],
+            "additionalProperties": false,
+            "properties": {
+              "path": { "type": "string" },
+              "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
+              "bytes": { "type": "integer", "minimum": 0 },
+              "version": { "type": "integer", "minimum": 1 }
+            }
+          }
+        }
+      }
+    }
+    """#)
+}

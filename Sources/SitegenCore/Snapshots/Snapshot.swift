@@ -1,0 +1,55 @@
+import Crypto
+import Foundation
+
+/// A JSON Schema (draft 2020-12) that describes one kind of snapshot file.
+public struct SnapshotSchema: Sendable, Hashable {
+    /// File name stem: `hymns` → `schemas/hymns.schema.json`.
+    public let name: String
+    /// Bumped when the shape changes in a way an app must know about.
+    public let version: Int
+    /// The schema document itself.
+    public let json: String
+
+    public init(name: String, version: Int, json: String) {
+        self.name = name
+        self.version = version
+        self.json = json
+    }
+
+    public var path: String { "schemas/\(name).schema.json" }
+}
+
+/// One offline data file for the phone apps, below `api/v1/`.
+public struct Snapshot: Sendable {
+    /// Path below `api/v1/`, e.g. `hymns.json` or `bible/kjv/books.json`.
+    public let path: String
+    public let data: Data
+    /// How many records the file holds (hymns, verses, meetings…), as the manifest states.
+    public let records: Int
+    public let schema: SnapshotSchema
+
+    public init(path: String, data: Data, records: Int, schema: SnapshotSchema) {
+        self.path = path
+        self.data = data
+        self.records = records
+        self.schema = schema
+    }
+
+    /// Encodes `value` as a snapshot: keys sorted, no insignificant whitespace, so the same
+    /// input always gives the same bytes.
+    public init<T: Encodable>(path: String, value: T, records: Int, schema: SnapshotSchema) throws {
+        self.init(path: path, data: try SnapshotJSON.encode(value), records: records, schema: schema)
+    }
+}
+
+public enum SnapshotJSON {
+    public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+
+    public static func sha256(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A text file the user wrote: valid UTF-8, line endings normalised to `\n`,
+/// remembered by the path the user knows it by (for error messages).
+public struct SourceFile: Sendable {
+    /// The path as printed in messages, e.g. `Content/hymns/123.md`.
+    public let path: String
+    public let url: URL
+    public let text: String
+
+    public init(path: String, url: URL, text: String) {
+        self.path = path
+        self.url = url
+        self.text = text
+    }
+
+    public func location(line: Int, column: Int = 1) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column)
+    }
+
+    /// Reads and validates a file. Problems (unreadable, invalid UTF-8) go to `diagnostics`.
+    public static func read(_ url: URL, displayPath: String, diagnostics: Diagnostics) -> SourceFile? {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            diagnostics.error("cannot read file", at: SourceLocation(path: displayPath))
+            return nil
+        }
+        switch decodeUTF8(data) {
+        case .success(let text):
+            return SourceFile(path: displayPath, url: url, text: text)
+        case .failure(let bad):
+            diagnostics.error(
+                "invalid UTF-8 (byte 0x\(String(bad.byte, radix: 16, uppercase: true))); save the file as UTF-8",
+                at: SourceLocation(path: displayPath, line: bad.line, column: bad.column))
+            return nil
+        }
+    }
+
+    struct InvalidUTF8: Error { let line: Int; let column: Int; let byte: UInt8 }
+
+    /// Decodes UTF-8, dropping a byte-order mark and normalising CRLF/CR to LF.
+    /// On failure reports where the first bad byte is, in characters.
+    static func decodeUTF8(_ data: Data) -> Result<String, InvalidUTF8> {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if let text = String(validating: bytes, as: UTF8.self) {
+            let normalised = text.contains("\r")
+                ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+                : text
+            return .success(normalised)
+        }
+        let offset = firstInvalidUTF8Offset(bytes)
+        let prefix = String(decoding: bytes[..<offset], as: UTF8.self)
+        let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
+        return .failure(InvalidUTF8(line: lines.count, column: (lines.last?.count ?? 0) + 1, byte: bytes[offset]))
+    }
+
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return max(bytes.count - 1, 0)
+            case .error:
+                return min(offset, bytes.count - 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Writes the finished site without ever leaving a half-built `Output/` behind.
+///
+/// Files go to a fresh folder beside the destination; only when every file is written is it
+/// swapped in and the previous build removed. On any error the previous output is untouched.
+/// Nothing is written or deleted outside the destination and its temporary twin, and a folder
+/// that sitegen did not create is never replaced unless the user says `--force`.
+public struct OutputWriter: Sendable {
+    /// Present in every folder sitegen writes; proof that replacing it loses nothing of the user's.
+    public static let markerName = ".sitegen-output"
+    /// Placeholders a repository keeps in an otherwise empty output folder; carried over.
+    static let placeholders: Set<String> = [".gitkeep"]
+
+    public let destination: URL
+    public let force: Bool
+    public let jobs: Int
+
+    public init(destination: URL, force: Bool = false, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.destination = destination.standardizedFileURL
+        self.force = force
+        self.jobs = jobs
+    }
+
+    public struct WriteError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Checks every path before anything touches the disk: relative, no `..`, no duplicates.
+    public static func validate(_ files: [OutputFile], diagnostics: Diagnostics, outputName: String) {
+        var owners: [String: String] = [:]
+        for file in files {
+            let parts = file.path.split(separator: "/", omittingEmptySubsequences: false)
+            if file.path.isEmpty || file.path.hasPrefix("/") || parts.contains("..") || parts.contains("") || parts.contains(".") {
+                diagnostics.error("refusing to write '\(file.path)': not a plain path inside the output folder",
+                                  at: SourceLocation(path: file.source ?? outputName))
+                continue
+            }
+            let key = file.path.lowercased()   // case-insensitive file systems would merge these
+            if let first = owners[key] {
+                diagnostics.error("two sources produce \(outputName)/\(file.path): \(first) and \(file.source ?? "a generated file")",
+                                  at: SourceLocation(path: file.source ?? first))
+            } else {
+                owners[key] = file.source ?? "a generated file"
+            }
+        }
+    }
+
+    /// Whether `destination` may be replaced: missing, empty, a previous sitegen output, or forced.
+    public func checkReplaceable() throws {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: destination.path, isDirectory: &isDir) else { return }
+        guard isDir.boolValue else {
+            throw WriteError(description: "\(destination.path) exists and is not a folder; refusing to replace it")
+        }
+        let entries = (try? fm.contentsOfDirectory(atPath: destination.path)) ?? []
+        let meaningful = entries.filter { !Self.placeholders.contains($0) }
+        if meaningful.isEmpty || entries.contains(Self.markerName) || force { return }
+        throw WriteError(description: "\(destination.path) is not empty and was not written by sitegen (no \(Self.markerName)); "
+                         + "refusing to replace it. Choose another --output or pass --force")
+    }
+
+    /// Writes `files` and swaps them in. Returns the number of bytes written.
+    @discardableResult
+    public func write(_ files: [OutputFile]) async throws -> Int {
+        try checkReplaceable()
+        let fm = FileManager.default
+        let parent = destination.deletingLastPathComponent()
+        guard fm.fileExists(atPath: parent.path) else {
+            throw WriteError(description: "the folder \(parent.path) does not exist")
+        }
+        let name = destination.lastPathComponent
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let staging = parent.appendingPathComponent(".\(name).sitegen-new-\(pid)")
+        let retired = parent.appendingPathComponent(".\(name).sitegen-old-\(pid)")
+        try? fm.removeItem(at: staging)
+        do {
+            try fm.createDirectory(at: staging, withIntermediateDirectories: false)
+            try await writeAll(files, into: staging)
+            try carryOverPlaceholders(into: staging)
+            try Data("This folder is written by sitegen and replaced on every build.\n".utf8)
+                .write(to: staging.appendingPathComponent(Self.markerName))
+            try swap(staging, retired: retired)
+        } catch {
+            try? fm.removeItem(at: staging)
+            throw error
+        }
+        return files.reduce(0) { $0 + $1.data.count }
+    }
+
+    private func writeAll(_ files: [OutputFile], into root: URL) async throws {
+        let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent }).filter { !$0.isEmpty }
+        for folder in folders.sorted() {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let failures = await concurrentMap(files, jobs: jobs) { file -> String? in
+            do {
+                try file.data.write(to: root.appendingPathComponent(file.path))
+                return nil
+            } catch {
+                return "cannot write \(file.path): \(error.localizedDescription)"
+            }
+        }.compactMap { $0 }
+        if let first = failures.first { throw WriteError(description: first) }
+    }
+
+    private func carryOverPlaceholders(into staging: URL) throws {
+        for name in Self.placeholders.sorted() {
+            let old = destination.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: old.path) {
+                try FileManager.default.copyItem(at: old, to: staging.appendingPathComponent(name))
+            }
+        }
+    }
+
+    /// Two renames: old output aside, new output in place; the old one is put back if the
+    /// second rename fails, and removed only once the new one is in place.
+    private func swap(_ staging: URL, retired: URL) throws {
+        let fm = FileManager.default
+        try? fm.removeItem(at: retired)
+        let hadOld = fm.fileExists(atPath: destination.path)
+        if hadOld { try fm.moveItem(at: destination, to: retired) }
+        do {
+            try fm.moveItem(at: staging, to: destination)
+        } catch {
+            if hadOld { try? fm.moveItem(at: retired, to: destination) }
+            throw error
+        }
+        if hadOld { try? fm.removeItem(at: retired) }
+    }
+}

@@ -1,0 +1,38 @@
+/// The render stage: a pure function from the `Site` to the files of the finished site.
+public enum SiteRenderer {
+    public static func render(_ site: Site, context: RenderContext) async throws -> [OutputFile] {
+        async let pages = renderPages(site, context: context)
+        let snapshots = try snapshots(site, context: context)
+        var files = await pages
+        files += try Manifest.outputFiles(for: snapshots, asOf: context.asOf, generator: context.generator)
+        files += Sitemap.files(for: files, context: context)
+        files += site.staticFiles
+        return files
+    }
+
+    static func renderPages(_ site: Site, context: RenderContext) async -> [OutputFile] {
+        var specs = site.pages.map { page in
+            page.spec(context: context, extra: page.isHome ? HomePage.values(site, context: context) : [:])
+        }
+        if !site.pages.contains(where: \.isHome) {
+            specs.append(PageSpec(path: "", template: "home", title: site.config.title,
+                                  values: HomePage.values(site, context: context).merging(["content": ""]) { a, _ in a }))
+        }
+        if !site.pages.contains(where: { $0.sitePath == "404.html" }) {
+            specs.append(PageSpec(path: "404.html", template: "page", title: "Page not found",
+                                  values: ["content": "<p>There is no page at this address. Try the <a href=\"\(context.url(""))\">home page</a>.</p>"]))
+        }
+        return await context.render(specs)
+    }
+
+    static func snapshots(_ site: Site, context: RenderContext) throws -> [Snapshot] {
+        [try PagesSnapshot.snapshot(site.pages, context: context)]
+    }
+}
+
+/// Values the home page template gets besides its own Markdown.
+public enum HomePage {
+    public static func values(_ site: Site, context: RenderContext) -> [String: Any] {
+        [:]
+    }
+}

@@ -1,0 +1,73 @@
+/// A Markdown page from `Content/pages/`: `about.md` → `/about/`, `index.md` → the home page,
+/// `404.md` → `404.html`.
+public struct Page: Sendable {
+    public let sitePath: String
+    public let title: String
+    public let description: String
+    public let template: String
+    /// Markdown body; rendered in the render stage.
+    public let body: String
+    public let source: SourceLocation
+
+    public var isHome: Bool { sitePath.isEmpty }
+}
+
+/// Reads `Content/pages/**/*.md`.
+///
+/// Front matter keys: `title` (default: the file name), `description`, `template`
+/// (default `page`; `home` for the home page), `draft` (true: not built).
+public enum PageReader {
+    public static let folder = "pages"
+
+    public static func read(content: SourceTree, diagnostics: Diagnostics) async -> [Page] {
+        let tree = content.subtree(folder)
+        let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics)
+        return await concurrentMap(paths) { read(tree: tree, relative: $0, diagnostics: diagnostics) }.compactMap { $0 }
+    }
+
+    static func read(tree: SourceTree, relative: String, diagnostics: Diagnostics) -> Page? {
+        guard let file = tree.read(relative, diagnostics: diagnostics),
+              let document = FrontMatterDocument.split(file, diagnostics: diagnostics),
+              let fields = document.fields(diagnostics: diagnostics) else { return nil }
+        defer { fields.reportUnknownKeys() }
+        let sitePath = sitePath(for: relative)
+        let defaultTemplate = sitePath.isEmpty ? "home" : "page"
+        let title = fields.string("title") ?? defaultTitle(relative)
+        let draft = fields.bool("draft") ?? false
+        let page = Page(sitePath: sitePath, title: title, description: fields.string("description") ?? "",
+                        template: fields.string("template") ?? defaultTemplate,
+                        body: document.body, source: file.location(line: 1))
+        if let template = fields.string("template"), template.contains("/") == false, template.isEmpty {
+            fields.error("'template' must name a template file in Templates/", at: "template")
+        }
+        return draft ? nil : page
+    }
+
+    /// `about.md` → `about/`, `help/index.md` → `help/`, `index.md` → ``, `404.md` → `404.html`.
+    static func sitePath(for relative: String) -> String {
+        var stem = relative
+        if let dot = stem.lastIndex(of: ".") { stem = String(stem[..<dot]) }
+        if stem == "404" { return "404.html" }
+        if stem == "index" { return "" }
+        if stem.hasSuffix("/index") { stem.removeLast("/index".count) }
+        return stem + "/"
+    }
+
+    static func defaultTitle(_ relative: String) -> String {
+        let name = relative.split(separator: "/").last.map(String.init) ?? relative
+        let stem = name.split(separator: ".").first.map(String.init) ?? name
+        return stem.replacingOccurrences(of: "-", with: " ").capitalized
+    }
+}
+
+extension Page {
+    /// The page as something a template can render; `content` is the rendered Markdown.
+    public func spec(context: RenderContext, extra: [String: Any] = [:]) -> PageSpec {
+        var values = extra
+        values["content"] = context.markdown.render(body)
+        return PageSpec(path: sitePath, template: template, title: title, description: description,
+                        values: values, source: source)
+    }
+}
+
+import Foundation

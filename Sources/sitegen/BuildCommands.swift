@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import SitegenSite
+
+struct Build: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build the site into the output folder.",
+        discussion: """
+        The site is built into a temporary folder beside the output folder and swapped in only when \
+        everything succeeded: on any error the previous output stays exactly as it was.
+        """)
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(help: "Folder to write the site to; replaced as a whole.")
+    var output = "Output"
+
+    @Flag(help: "Replace the output folder even if sitegen did not create it.")
+    var force = false
+
+    func run() async throws {
+        try await Runner.run(site, output: output, force: force, mode: .build)
+    }
+}
+
+struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate content and templates; write nothing.")
+
+    @OptionGroup var site: SiteOptions
+
+    func run() async throws {
+        try await Runner.run(site, output: "Output", force: false, mode: .check)
+    }
+}
+
+/// Runs the pipeline and speaks to the terminal: errors on stderr as `path:line:column: error:`,
+/// a summary line on stdout, a progress line on a terminal.
+enum Runner {
+    static func run(_ site: SiteOptions, output: String, force: Bool, mode: SiteBuilder.Mode) async throws {
+        let terminal = isatty(STDERR_FILENO) == 1 && !site.quiet
+        let progress: @Sendable (String) -> Void = { stage in
+            if terminal { FileHandle.standardError.write(Data("\u{1B}[2K\r\(stage)…".utf8)) }
+        }
+        do {
+            let report = try await SiteBuilder.run(site.buildOptions(output: output, force: force), mode: mode, progress: progress)
+            if terminal { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
+            for warning in report.warnings { printError(warning.description) }
+            if site.verbose {
+                for (stage, seconds) in report.timings { printError(String(format: "  %-8@ %8.3f s", stage, seconds)) }
+            }
+            if !site.quiet { print(summary(report, mode: mode, output: output)) }
+        } catch let failure as BuildFailed {
+            if terminal { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
+            for diagnostic in failure.diagnostics { printError(diagnostic.description) }
+            let count = failure.diagnostics.filter { $0.severity == .error }.count
+            printError("sitegen: \(count) error\(count == 1 ? "" : "s"); \(mode == .build ? "\(output)/ was left unchanged" : "nothing was written")")
+            throw ExitCode.failure
+        } catch let error as OutputWriter.WriteError {
+            printError("\(output): error: \(error.description)")
+            throw ExitCode.failure
+        }
+    }
+
+    static func summary(_ report: BuildReport, mode: SiteBuilder.Mode, output: String) -> String {
+        let megabytes = String(format: "%.1f", Double(report.bytes) / 1_000_000)
+        let seconds = String(format: "%.2f", report.seconds)
+        let asOf = report.asOf.map { " as of \($0)" } ?? ""
+        switch mode {
+        case .build: return "Built \(report.pages) pages, \(report.files) files (\(megabytes) MB) into \(output)/\(asOf) in \(seconds) s"
+        case .check: return "Checked: \(report.pages) pages, \(report.files) files (\(megabytes) MB) would be built\(asOf); nothing written (\(seconds) s)"
+        }
+    }
+}
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}

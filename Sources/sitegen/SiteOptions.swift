@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import SitegenSite
+
+/// Options shared by `build` and `check`.
+struct SiteOptions: ParsableArguments {
+    @Option(help: "Folder with site.yml, pages, hymns, Bible, schedule and localities.")
+    var content = "Content"
+
+    @Option(help: "Folder with the Mustache templates and assets/.")
+    var templates = "Templates"
+
+    @Option(help: "Base URL the site is published at, e.g. https://example.org/church/ (default: base_url in site.yml).")
+    var baseURL: String?
+
+    @Option(help: ArgumentHelp("The day the build treats as today, YYYY-MM-DD (default: SOURCE_DATE_EPOCH, else today in the site's time zone).",
+                               valueName: "YYYY-MM-DD"))
+    var asOf: String?
+
+    @Option(help: "How many pages to render at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print the time each stage took.")
+    var verbose = false
+
+    func validate() throws {
+        if let asOf, CalendarDate(asOf) == nil {
+            throw ValidationError("--as-of must be a date written YYYY-MM-DD that exists, not '\(asOf)'")
+        }
+        if let baseURL, !SiteConfig.isValidBaseURL(baseURL) {
+            throw ValidationError("--base-url must start with http://, https:// or /")
+        }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func buildOptions(output: String, force: Bool) -> BuildOptions {
+        BuildOptions(content: tree(content), templates: tree(templates), output: url(output),
+                     baseURL: baseURL, asOf: asOf.flatMap(CalendarDate.init), jobs: jobs, force: force)
+    }
+
+    func tree(_ path: String) -> SourceTree { SourceTree(url: url(path), displayPath: path) }
+
+    func url(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+    }
+}
