@@ -22,6 +22,12 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Debian's libxml2-dev: its SAX2 parser streams the OSIS Bible text (the biggest input).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // Shared building blocks: diagnostics, source files, front matter, Markdown,
         // templates, escaping, snapshots, the atomic output writer.
         .target(
@@ -35,7 +41,7 @@ let package = Package(
         ),
         // One module per content kind: its source format, model, pages and snapshot.
         .target(name: "SitegenHymns", dependencies: ["SitegenCore"]),
-        .target(name: "SitegenBible", dependencies: ["SitegenCore"]),
+        .target(name: "SitegenBible", dependencies: ["SitegenCore", "CLibXML2"]),
         .target(name: "SitegenSchedule", dependencies: ["SitegenCore"]),
         // The build pipeline: read everything into a Site, render, write.
         .target(
@@ -52,7 +58,7 @@ let package = Package(
         .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore"]),
         .testTarget(name: "SitegenSiteTests", dependencies: ["SitegenSite", "SitegenCore"]),
         .testTarget(name: "HymnsTests", dependencies: ["SitegenHymns"]),
-        .testTarget(name: "BibleTests", dependencies: ["SitegenBible"]),
+        .testTarget(name: "BibleTests", dependencies: ["SitegenBible"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule"]),
     ],
     swiftLanguageModes: [.v6]

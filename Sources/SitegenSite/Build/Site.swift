@@ -9,4 +9,6 @@ public struct Site: Sendable {
     public let templates: TemplateLibrary
     public let pages: [Page]
     public let staticFiles: [OutputFile]
+    /// Content/bible/: translations, reading plan, daily verses (nil for a site without a Bible).
+    public var bible: BibleLibrary? = nil
 }

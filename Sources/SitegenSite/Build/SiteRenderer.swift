@@ -1,3 +1,5 @@
+import SitegenBible
+
 /// The render stage: a pure function from the `Site` to the files of the finished site.
 public enum SiteRenderer {
     public static func render(_ site: Site, context: RenderContext) async throws -> [OutputFile] {
@@ -22,17 +24,19 @@ public enum SiteRenderer {
             specs.append(PageSpec(path: "404.html", template: "page", title: "Page not found",
                                   values: ["content": "<p>There is no page at this address. Try the <a href=\"\(context.url(""))\">home page</a>.</p>"]))
         }
+        if let bible = site.bible { specs += BiblePages.specs(bible, context: context) }
         return await context.render(specs)
     }
 
     static func snapshots(_ site: Site, context: RenderContext) throws -> [Snapshot] {
         [try PagesSnapshot.snapshot(site.pages, context: context)]
+            + (try site.bible.map(BibleSnapshots.snapshots) ?? [])
     }
 }
 
 /// Values the home page template gets besides its own Markdown.
 public enum HomePage {
     public static func values(_ site: Site, context: RenderContext) -> [String: Any] {
-        [:]
+        DailyVerseHome.values(site.bible, context: context)
     }
 }

@@ -1,0 +1,130 @@
+/// A run of verse text with one look. A verse is a list of spans, so that renderers (HTML
+/// pages, the apps' JSON) decide how italics, red letter and small capitals are shown.
+public struct Span: Sendable, Hashable, Codable {
+    public struct Style: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Words the translators supplied (printed in italics in the KJV).
+        public static let added = Style(rawValue: 1)
+        /// Words of Jesus (red letter).
+        public static let jesus = Style(rawValue: 2)
+        /// The divine name LORD / GOD (small capitals).
+        public static let divineName = Style(rawValue: 4)
+        /// Words in another language/script (the Hebrew letters of Psalm 119).
+        public static let foreign = Style(rawValue: 8)
+    }
+
+    public var text: String
+    public var style: Style
+
+    public init(_ text: String, _ style: Style = []) {
+        self.text = text
+        self.style = style
+    }
+
+    // JSON: {"text": "was", "added": true}; flags that are false are left out.
+    enum CodingKeys: String, CodingKey { case text, added, jesus, divineName, foreign }
+    private static let flags: [(CodingKeys, Style)] = [(.added, .added), (.jesus, .jesus), (.divineName, .divineName), (.foreign, .foreign)]
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+        for (key, flag) in Self.flags where style.contains(flag) { try container.encode(true, forKey: key) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        style = []
+        for (key, flag) in Self.flags where try container.decodeIfPresent(Bool.self, forKey: key) == true { style.insert(flag) }
+    }
+}
+
+public struct Verse: Sendable, Hashable {
+    public let number: Int
+    /// Headings shown before the verse: psalm titles, Psalm 119's acrostic letters.
+    public let headings: [[Span]]
+    public let spans: [Span]
+    /// A paragraph (¶) begins with this verse.
+    public let paragraph: Bool
+    /// The verse is a line of poetry (Psalms, Proverbs…): shown on a line of its own.
+    public let poetry: Bool
+    /// A closing note after the verse, like the subscriptions at the end of Paul's epistles.
+    public let subscription: [Span]
+
+    public init(number: Int, headings: [[Span]] = [], spans: [Span], paragraph: Bool = false, poetry: Bool = false,
+                subscription: [Span] = []) {
+        self.number = number
+        self.headings = headings
+        self.spans = spans
+        self.paragraph = paragraph
+        self.poetry = poetry
+        self.subscription = subscription
+    }
+
+    public var plainText: String { spans.map(\.text).joined() }
+}
+
+public struct Chapter: Sendable, Hashable {
+    public let number: Int
+    public let verses: [Verse]
+
+    public func verse(_ number: Int) -> Verse? {
+        // Verses are numbered from 1 without gaps in nearly every chapter; fall back to a search.
+        if number >= 1, number <= verses.count, verses[number - 1].number == number { return verses[number - 1] }
+        return verses.first { $0.number == number }
+    }
+    public var lastVerse: Int { verses.last?.number ?? 0 }
+}
+
+public struct Book: Sendable, Hashable {
+    public let canon: CanonBook
+    /// Short name as the translation prints it (`Genesis`, `Song of Solomon`).
+    public let name: String
+    /// Full title (`The First Book of Moses, called Genesis`).
+    public let title: String
+    public let abbreviation: String
+    public let chapters: [Chapter]
+
+    public init(canon: CanonBook, name: String, title: String, abbreviation: String, chapters: [Chapter]) {
+        self.canon = canon
+        self.name = name
+        self.title = title
+        self.abbreviation = abbreviation
+        self.chapters = chapters
+    }
+
+    public var osis: String { canon.osis }
+    public func chapter(_ number: Int) -> Chapter? {
+        if number >= 1, number <= chapters.count, chapters[number - 1].number == number { return chapters[number - 1] }
+        return chapters.first { $0.number == number }
+    }
+    public var verseCount: Int { chapters.reduce(0) { $0 + $1.verses.count } }
+}
+
+/// One translation from `Content/bible/<id>/`.
+public struct Translation: Sendable {
+    public let id: String
+    public let name: String
+    public let abbreviation: String
+    public let language: String
+    public let licence: String
+    public let versification: String
+    /// Books in canonical order.
+    public let books: [Book]
+
+    public init(id: String, name: String, abbreviation: String, language: String, licence: String,
+                versification: String, books: [Book]) {
+        self.id = id
+        self.name = name
+        self.abbreviation = abbreviation
+        self.language = language
+        self.licence = licence
+        self.versification = versification
+        self.books = books.sorted { $0.canon.order < $1.canon.order }
+    }
+
+    public func book(_ canon: CanonBook) -> Book? { books.first { $0.canon == canon } }
+    public var chapterCount: Int { books.reduce(0) { $0 + $1.chapters.count } }
+    public var verseCount: Int { books.reduce(0) { $0 + $1.verseCount } }
+}

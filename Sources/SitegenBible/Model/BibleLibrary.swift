@@ -1,0 +1,59 @@
+/// Everything under `Content/bible/`: the translations, the reading plan and the daily verses.
+public struct BibleLibrary: Sendable {
+    /// Sorted by id.
+    public let translations: [Translation]
+    /// The translation the pages show (the only one, or the one marked `default: true`).
+    public let primary: Translation
+    public let plan: ReadingPlan?
+    public let dailyVerses: DailyVerses?
+}
+
+/// The read stage for the Bible: all problems go to `diagnostics`; nil when there is no
+/// `Content/bible/` folder at all (a site without a Bible).
+public enum BibleReader {
+    public static func read(content: SourceTree, diagnostics: Diagnostics, jobs: Int) async -> BibleLibrary? {
+        let root = content.subtree("bible")
+        guard root.exists else { return nil }
+        let ids = translationIDs(root, diagnostics: diagnostics)
+        var loaded: [(Translation, isDefault: Bool)] = []
+        for id in ids {
+            if let t = await TranslationReader.read(id: id, folder: root.subtree(id), diagnostics: diagnostics, jobs: jobs) {
+                loaded.append(t)
+            }
+        }
+        guard let primary = primary(loaded, root: root, diagnostics: diagnostics) else { return nil }
+        let plan = root.fileExists("plan.yml") ? root.read("plan.yml", diagnostics: diagnostics).flatMap {
+            ReadingPlanReader.read($0, translation: primary, diagnostics: diagnostics)
+        } : nil
+        let daily = root.fileExists("daily-verses.yml") ? root.read("daily-verses.yml", diagnostics: diagnostics).flatMap {
+            DailyVersesReader.read($0, translation: primary, diagnostics: diagnostics)
+        } : nil
+        return BibleLibrary(translations: loaded.map(\.0), primary: primary, plan: plan, dailyVerses: daily)
+    }
+
+    /// Sub-folders holding a translation.yml or Bible text.
+    static func translationIDs(_ root: SourceTree, diagnostics: Diagnostics) -> [String] {
+        let files = root.files(diagnostics: diagnostics)
+        let ids = Set(files.compactMap { path -> String? in
+            let parts = path.split(separator: "/")
+            return parts.count >= 2 ? String(parts[0]) : nil
+        })
+        for id in ids where Escape.slug(id) != id {
+            diagnostics.error("translation folder '\(id)' must be a lowercase id like 'kjv'", at: SourceLocation(path: root.display(id)))
+        }
+        return ids.filter { Escape.slug($0) == $0 }.sorted()
+    }
+
+    static func primary(_ loaded: [(Translation, isDefault: Bool)], root: SourceTree, diagnostics: Diagnostics) -> Translation? {
+        if loaded.count == 1 { return loaded[0].0 }
+        let marked = loaded.filter(\.isDefault)
+        if marked.count == 1 { return marked[0].0 }
+        if loaded.isEmpty {
+            diagnostics.error("no translation found (expected Content/bible/<id>/translation.yml)", at: SourceLocation(path: root.displayPath))
+        } else {
+            diagnostics.error("\(marked.count) translations are marked 'default: true'; mark exactly one for the pages",
+                              at: SourceLocation(path: root.displayPath))
+        }
+        return nil
+    }
+}

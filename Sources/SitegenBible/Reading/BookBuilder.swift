@@ -1,0 +1,184 @@
+import Foundation
+
+/// Collects one book's text while a reader (OSIS or USFM) walks its source, and checks the
+/// order of chapters and verses on the way. Both readers feed it the same events, which is
+/// what makes an OSIS file and its USFM twin come out as the same `Book`.
+struct BookBuilder {
+    let canon: CanonBook
+    let file: SourceFile
+    let diagnostics: Diagnostics
+    let start: SourceLocation
+    var name: String?
+    var title: String?
+    var abbreviation: String?
+
+    private var chapters: [Chapter] = []
+    private var chapterNumber: Int?
+    private var chapterLine = 0
+    private var verses: [Verse] = []
+    private var verseLines: [Int: Int] = [:]
+    private var chapterLines: [Int: Int] = [:]
+
+    // The verse being read.
+    private var verseNumber: Int?
+    private var spans: [Span] = []
+    private var hasText = false
+    private var headings: [[Span]] = []
+    private var subscription: [Span] = []
+    private var paragraph = false
+    private var poetry = false
+    // Marks seen before a verse's first word belong to that verse.
+    private var pendingParagraph = false
+    private var pendingPoetry = false
+    private var pendingHeadings: [[Span]] = []
+
+    init(canon: CanonBook, file: SourceFile, at start: SourceLocation, diagnostics: Diagnostics) {
+        self.canon = canon
+        self.file = file
+        self.start = start
+        self.diagnostics = diagnostics
+    }
+
+    var currentChapter: Int? { chapterNumber }
+    var inVerse: Bool { verseNumber != nil }
+
+    private func reference(_ chapter: Int, _ verse: Int? = nil) -> String {
+        "\(canon.name) \(chapter)" + (verse.map { ":\($0)" } ?? "")
+    }
+
+    mutating func startChapter(_ number: Int, at location: SourceLocation) {
+        endVerse()
+        closeChapter()
+        if let previous = chapterLines[number] {
+            diagnostics.error("duplicate chapter \(reference(number)) (already at line \(previous))", at: location)
+        } else if let last = chapters.last?.number, number < last {
+            diagnostics.error("chapter \(reference(number)) comes after chapter \(last); chapters must be in order", at: location)
+        }
+        chapterLines[number] = location.line
+        chapterNumber = number
+        chapterLine = location.line
+    }
+
+    mutating func startVerse(_ number: Int, at location: SourceLocation) {
+        endVerse()
+        guard let chapter = chapterNumber else {
+            diagnostics.error("verse \(number) of \(canon.name) comes before any chapter", at: location)
+            return
+        }
+        if let previous = verseLines[number] {
+            diagnostics.error("duplicate verse \(reference(chapter, number)) (already at line \(previous))", at: location)
+        } else if let last = verses.last?.number, number < last {
+            diagnostics.error("verse \(reference(chapter, number)) comes after verse \(last); verses must be in order", at: location)
+        }
+        verseLines[number] = location.line
+        verseNumber = number
+    }
+
+    /// Text in the current style; whitespace between verses is layout and ignored.
+    mutating func text(_ text: String, style: Span.Style, at location: @autoclosure () -> SourceLocation) {
+        guard verseNumber != nil else {
+            if text.contains(where: { !$0.isWhitespace }) {
+                diagnostics.error("text outside a verse: '\(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40))'", at: location())
+            }
+            return
+        }
+        if !hasText, text.allSatisfy(\.isWhitespace) { return }
+        if !hasText { takePendingMarks() }
+        hasText = true
+        if let last = spans.last, last.style == style {
+            spans[spans.count - 1].text += text
+        } else {
+            spans.append(Span(text, style))
+        }
+    }
+
+    /// A heading (psalm title, acrostic letter) before a verse, or a subscription after one.
+    mutating func heading(_ heading: [Span]) {
+        let cleaned = SpanText.normalize(heading)
+        guard !cleaned.isEmpty else { return }
+        if hasText { subscription += (subscription.isEmpty ? [] : [Span(" ")]) + cleaned } else { pendingHeadings.append(cleaned) }
+    }
+
+    mutating func paragraphMark() { pendingParagraph = true }
+    mutating func poetryMark() { pendingPoetry = true }
+
+    private mutating func takePendingMarks() {
+        paragraph = pendingParagraph
+        poetry = pendingPoetry
+        headings = pendingHeadings
+        pendingParagraph = false
+        pendingPoetry = false
+        pendingHeadings = []
+    }
+
+    mutating func endVerse() {
+        guard let number = verseNumber else { return }
+        if !hasText { takePendingMarks() }
+        verses.append(Verse(number: number, headings: headings, spans: SpanText.normalize(spans), paragraph: paragraph,
+                            poetry: poetry, subscription: SpanText.normalize(subscription)))
+        verseNumber = nil
+        spans = []
+        hasText = false
+        headings = []
+        subscription = []
+        paragraph = false
+        poetry = false
+    }
+
+    private mutating func closeChapter() {
+        guard let number = chapterNumber else { return }
+        if verses.isEmpty {
+            diagnostics.error("chapter \(reference(number)) has no verses", at: file.location(line: chapterLine))
+        }
+        if chapterLines[number] == chapterLine, !chapters.contains(where: { $0.number == number }) {
+            chapters.append(Chapter(number: number, verses: verses))
+        }
+        verses = []
+        verseLines = [:]
+        chapterNumber = nil
+    }
+
+    mutating func finish() -> Book {
+        endVerse()
+        closeChapter()
+        if chapters.isEmpty { diagnostics.error("book \(canon.name) has no chapters", at: start) }
+        return Book(canon: canon, name: name ?? canon.name, title: title ?? name ?? canon.name,
+                    abbreviation: abbreviation ?? canon.osis, chapters: chapters.sorted { $0.number < $1.number })
+    }
+}
+
+/// Whitespace rules for verse text: sources break lines and indent freely; readers see single
+/// spaces, no leading or trailing space, and adjacent runs of one style merged.
+enum SpanText {
+    static func normalize(_ spans: [Span]) -> [Span] {
+        var result: [Span] = []
+        var lastWasSpace = true  // drops leading whitespace
+        for span in spans {
+            var text = ""
+            text.reserveCapacity(span.text.utf8.count)
+            for scalar in span.text.unicodeScalars {
+                if scalar.properties.isWhitespace {
+                    if !lastWasSpace { text.unicodeScalars.append(" ") }
+                    lastWasSpace = true
+                } else {
+                    text.unicodeScalars.append(scalar)
+                    lastWasSpace = false
+                }
+            }
+            guard !text.isEmpty else { continue }
+            if let last = result.last, last.style == span.style {
+                result[result.count - 1].text += text
+            } else {
+                result.append(Span(text, span.style))
+            }
+        }
+        // Trailing space: trim the last span, and drop it if nothing is left.
+        while let last = result.last, last.text.hasSuffix(" ") {
+            let trimmed = String(last.text.dropLast())
+            if trimmed.isEmpty { result.removeLast() } else { result[result.count - 1].text = trimmed }
+        }
+        return result
+    }
+
+    static func plain(_ spans: [Span]) -> String { normalize(spans).map(\.text).joined() }
+}

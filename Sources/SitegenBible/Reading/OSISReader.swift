@@ -1,0 +1,185 @@
+import Foundation
+
+/// Reads OSIS XML (CrossWire/SWORD, `mod2imp` output wrapped by scripts/import-kjv) into books.
+/// OSIS marks verses, chapters, paragraphs and lines with milestones (`sID`/`eID`) so they can
+/// cross each other; only inline markup (`transChange`, `q`, `divineName`…) nests.
+enum OSISReader {
+    static func read(_ file: SourceFile, diagnostics: Diagnostics) -> [Book] {
+        let handler = OSISHandler(file: file, diagnostics: diagnostics)
+        if let failure = XMLStream.parse(file.text, delegate: handler, setup: { handler.stream = $0 }) {
+            diagnostics.error("malformed XML: \(failure.message)", at: file.location(line: failure.line, column: failure.column))
+            return []
+        }
+        return handler.books
+    }
+}
+
+/// The SAX event handler: a small state machine over OSIS elements.
+private final class OSISHandler: XMLStreamDelegate {
+    /// What a start tag did, undone by its end tag.
+    private enum Frame { case plain, style(Span.Style), title, book, skip }
+
+    let file: SourceFile
+    let diagnostics: Diagnostics
+    weak var stream: XMLStream?
+    var books: [Book] = []
+
+    private var frames: [Frame] = []
+    private var builder: BookBuilder?
+    private var skipDepth = 0
+    private var styles: [Span.Style] = []
+    private var style: Span.Style = []
+    private var jesusMilestone = false
+    private var title: (main: Bool, spans: [Span])?
+
+    init(file: SourceFile, diagnostics: Diagnostics) {
+        self.file = file
+        self.diagnostics = diagnostics
+    }
+
+    private var here: SourceLocation { file.location(line: stream?.line ?? 1, column: stream?.column ?? 1) }
+
+    func startElement(_ name: String, attributes: XMLAttributes) {
+        if skipDepth > 0 { skipDepth += 1; frames.append(.skip); return }
+        frames.append(frame(for: name, attributes))
+    }
+
+    private func frame(for name: String, _ attributes: XMLAttributes) -> Frame {
+        switch name {
+        case "header", "note":
+            // Notes (translators' margin) and the work header are kept in the source, not read.
+            skipDepth = 1
+            return .skip
+        case "div": return division(attributes)
+        case "lb":
+            if attributes["type"] == "x-p" { builder?.paragraphMark() }
+        case "l":
+            if attributes["eID"] == nil { builder?.poetryMark() }
+        case "milestone": bookNames(attributes)
+        case "chapter": chapter(attributes)
+        case "verse": verse(attributes)
+        case "title":
+            title = (attributes["type"] == "main", [])
+            return .title
+        case "transChange":
+            return attributes["type"] == "added" ? push(.added) : .plain
+        case "divineName": return push(.divineName)
+        case "foreign": return push(.foreign)
+        case "q": return quotation(attributes)
+        default: break
+        }
+        return .plain
+    }
+
+    private func push(_ added: Span.Style) -> Frame {
+        styles.append(style)
+        style.formUnion(added)
+        return .style(added)
+    }
+
+    private var currentStyle: Span.Style { jesusMilestone ? style.union(.jesus) : style }
+
+    private func division(_ attributes: XMLAttributes) -> Frame {
+        switch attributes["type"] {
+        case "book" where attributes["sID"] == nil && attributes["eID"] == nil:
+            let id = attributes["osisID"] ?? ""
+            guard let canon = Canon.book(osis: id) else {
+                diagnostics.error("unknown book '\(id)' (expected an OSIS book id such as Gen, Ps, Matt)", at: here)
+                skipDepth = 1
+                return .skip
+            }
+            if let open = builder { books.append(finish(open)) }
+            builder = BookBuilder(canon: canon, file: file, at: here, diagnostics: diagnostics)
+            return .book
+        case "x-p":
+            if attributes["sID"] != nil { builder?.paragraphMark() }
+        default: break
+        }
+        return .plain
+    }
+
+    private func bookNames(_ attributes: XMLAttributes) {
+        guard let value = attributes["n"] else { return }
+        switch attributes["type"] {
+        case "x-usfm-h": builder?.name = value
+        case "x-usfm-toc3": builder?.abbreviation = value
+        default: break
+        }
+    }
+
+    private func chapter(_ attributes: XMLAttributes) {
+        guard attributes["eID"] == nil else { return }
+        guard builder != nil else { return diagnostics.error("chapter outside a book", at: here) }
+        let id = attributes["osisID"] ?? attributes["sID"] ?? ""
+        let parts = id.split(separator: ".")
+        guard parts.count == 2, let number = Int(parts[1]), number > 0 else {
+            return diagnostics.error("chapter osisID must look like 'Gen.1' (got '\(id)')", at: here)
+        }
+        if parts[0] != builder!.canon.osis {
+            diagnostics.error("chapter '\(id)' is not in the book \(builder!.canon.osis)", at: here)
+        }
+        builder!.startChapter(number, at: here)
+    }
+
+    private func verse(_ attributes: XMLAttributes) {
+        if attributes["eID"] != nil { builder?.endVerse(); return }
+        guard builder != nil else { return diagnostics.error("verse outside a book", at: here) }
+        // A verse may span several ids ("Gen.1.1 Gen.1.2"); it is filed under the first.
+        let id = (attributes["osisID"] ?? attributes["sID"] ?? "").split(separator: " ").first.map(String.init) ?? ""
+        let parts = id.split(separator: ".")
+        guard parts.count == 3, let chapter = Int(parts[1]), let number = Int(parts[2]), number > 0 else {
+            return diagnostics.error("verse osisID must look like 'Gen.1.1' (got '\(id)')", at: here)
+        }
+        if parts[0] != builder!.canon.osis || chapter != builder!.currentChapter {
+            let where_ = builder!.currentChapter.map { "\(builder!.canon.osis).\($0)" } ?? builder!.canon.osis
+            diagnostics.error("verse '\(id)' is not in \(where_)", at: here)
+        }
+        builder!.startVerse(number, at: here)
+    }
+
+    private func quotation(_ attributes: XMLAttributes) -> Frame {
+        guard attributes["who"] == "Jesus" else { return .plain }
+        if attributes["sID"] != nil { jesusMilestone = true; return .plain }
+        if attributes["eID"] != nil { jesusMilestone = false; return .plain }
+        return push(.jesus)
+    }
+
+    func endElement(_ name: String) {
+        guard let frame = frames.popLast() else { return }
+        switch frame {
+        case .skip: skipDepth -= 1
+        case .style: style = styles.popLast() ?? []
+        case .title: closeTitle()
+        case .book:
+            if let open = builder { books.append(finish(open)) }
+            builder = nil
+        case .plain: break
+        }
+    }
+
+    private func closeTitle() {
+        guard let captured = title else { return }
+        title = nil
+        if captured.main {
+            builder?.title = SpanText.plain(captured.spans)
+        } else {
+            builder?.heading(captured.spans)
+        }
+    }
+
+    private func finish(_ open: BookBuilder) -> Book {
+        var open = open
+        return open.finish()
+    }
+
+    func characters(_ text: String) {
+        guard skipDepth == 0 else { return }
+        if title != nil {
+            title!.spans.append(Span(text, currentStyle))
+        } else if builder != nil {
+            builder!.text(text, style: currentStyle, at: here)
+        } else if text.contains(where: { !$0.isWhitespace }), !frames.isEmpty {
+            diagnostics.error("text outside a book", at: here)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Reads one translation folder `Content/bible/<id>/`: `translation.yml` plus the text in OSIS
+/// (`*.xml`) or USFM (`*.usfm`, `*.sfm`) files, any number of books per file. Files are parsed
+/// in parallel; the text is the largest input of the site.
+public enum TranslationReader {
+    public static func read(id: String, folder: SourceTree, diagnostics: Diagnostics, jobs: Int) async -> (Translation, isDefault: Bool)? {
+        guard let meta = metadata(folder, diagnostics: diagnostics) else { return nil }
+        let files = folder.files(withExtensions: ["xml", "usfm", "sfm"], diagnostics: diagnostics)
+        if files.isEmpty {
+            diagnostics.error("no Bible text here (expected *.osis.xml or *.usfm files)", at: SourceLocation(path: folder.displayPath))
+        }
+        let perFile = await concurrentMap(files, jobs: jobs) { relative -> [Book] in
+            guard let file = folder.read(relative, diagnostics: diagnostics) else { return [] }
+            return relative.hasSuffix(".xml") ? OSISReader.read(file, diagnostics: diagnostics)
+                                              : USFMReader.read(file, diagnostics: diagnostics)
+        }
+        var seen: [String: String] = [:]
+        var books: [Book] = []
+        for (relative, fileBooks) in zip(files, perFile) {
+            for book in fileBooks {
+                if let other = seen[book.osis] {
+                    diagnostics.error("book \(book.canon.name) is also in \(other)", at: SourceLocation(path: folder.display(relative)))
+                    continue
+                }
+                seen[book.osis] = folder.display(relative)
+                books.append(book)
+            }
+        }
+        let translation = Translation(id: id, name: meta.name, abbreviation: meta.abbreviation, language: meta.language,
+                                      licence: meta.licence, versification: meta.versification, books: books)
+        return (translation, meta.isDefault)
+    }
+
+    struct Metadata {
+        var name, abbreviation, language, licence, versification: String
+        var isDefault: Bool
+    }
+
+    static func metadata(_ folder: SourceTree, diagnostics: Diagnostics) -> Metadata? {
+        guard folder.fileExists("translation.yml") else {
+            diagnostics.error("missing translation.yml (name, abbreviation, language, licence, versification)",
+                              at: SourceLocation(path: folder.displayPath))
+            return nil
+        }
+        guard let file = folder.read("translation.yml", diagnostics: diagnostics),
+              let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return nil }
+        let name = fields.string("name", required: true)
+        let abbreviation = fields.string("abbreviation", required: true)
+        let language = fields.string("language", required: true)
+        let licence = fields.string("licence", required: true)
+        let versification = fields.string("versification", required: true)
+        if let versification, versification != "KJV" {
+            fields.error("versification '\(versification)' is not supported (only KJV)", at: "versification")
+        }
+        let format = fields.string("format")
+        if let format, !["osis", "usfm"].contains(format) { fields.error("format must be osis or usfm", at: "format") }
+        let isDefault = fields.bool("default") ?? false
+        fields.reportUnknownKeys()
+        guard let name, let abbreviation, let language, let licence, let versification else { return nil }
+        return Metadata(name: name, abbreviation: abbreviation, language: language, licence: licence,
+                        versification: versification, isDefault: isDefault)
+    }
+}
