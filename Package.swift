@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SitegenSite", "SitegenCore",
+                "SitegenSite", "SitegenCore", "SitegenBible",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
