@@ -99,6 +99,15 @@ struct BookBuilder {
         if hasText { subscription += (subscription.isEmpty ? [] : [Span(" ")]) + cleaned } else { pendingHeadings.append(cleaned) }
     }
 
+    /// USFM's headings (\d, \qa, \s) stand between verses: one ends the verse before it and
+    /// belongs to the next; with no next verse in the chapter it closes the last one.
+    mutating func headingBeforeNextVerse(_ heading: [Span]) {
+        let cleaned = SpanText.normalize(heading)
+        guard !cleaned.isEmpty else { return }
+        endVerse()
+        pendingHeadings.append(cleaned)
+    }
+
     mutating func paragraphMark() { pendingParagraph = true }
     mutating func poetryMark() { pendingPoetry = true }
 
@@ -127,6 +136,12 @@ struct BookBuilder {
 
     private mutating func closeChapter() {
         guard let number = chapterNumber else { return }
+        if !pendingHeadings.isEmpty, let last = verses.popLast() {
+            let closing = pendingHeadings.flatMap { ($0 == pendingHeadings.first ? [] : [Span(" ")]) + $0 }
+            verses.append(Verse(number: last.number, headings: last.headings, spans: last.spans, paragraph: last.paragraph,
+                                poetry: last.poetry, subscription: SpanText.normalize(last.subscription + closing)))
+            pendingHeadings = []
+        }
         if verses.isEmpty {
             diagnostics.error("chapter \(reference(number)) has no verses", at: file.location(line: chapterLine))
         }

@@ -101,7 +101,9 @@ private struct USFMParse {
         }
         if closing { return diagnostics.error("unknown closing marker \\\(raw)", at: location) }
         switch name {
-        case "id": identify(Self.word(&rest, &column), at: location)
+        case "id":
+            identify(Self.word(&rest, &column), at: location)
+            capture = ("rem", [])  // the rest of the \id line is a free description
         case "c":
             closeCapture()
             let value = Self.word(&rest, &column)
@@ -181,7 +183,7 @@ private struct USFMParse {
         case "h": builder?.name = plain
         case "toc3": builder?.abbreviation = plain
         case "mt", "mt1": builder?.title = plain
-        case "d", "qa", "s", "s1", "s2": builder?.heading(captured.spans)
+        case "d", "qa", "s", "s1", "s2": builder?.headingBeforeNextVerse(captured.spans)
         default: break
         }
     }

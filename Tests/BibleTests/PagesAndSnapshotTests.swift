@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import SitegenBible
+
+@Suite struct PagesAndSnapshotTests {
+    @Test func verseTextIsEscaped() {
+        let html = VerseHTML.spans([Span("<script>alert(1)</script> & ", []), Span("LORD<b>", .divineName)])
+        #expect(html.hasPrefix("&lt;script&gt;alert(1)&lt;/script&gt; &amp; "))
+        #expect(!html.contains("<script>") && !html.contains("<b>"))
+    }
+
+    @Test func chapterPagesLinkAcrossBooksAndAnchorEveryVerse() async throws {
+        let (library, _) = await bundledBible.value
+        let lib = try #require(library)
+        let context = try renderContext()
+        let specs = BiblePages.specs(lib, context: context)
+        #expect(specs.filter { $0.template == "bible-chapter" }.count == 1_189)
+        #expect(specs.filter { $0.template == "bible-book" }.count == 66)
+        let mal4 = try #require(specs.first { $0.path == "bible/malachi/4/" })
+        #expect((mal4.values["next"] as? [String: Any])?["url"] as? String == "/bible/matthew/1/")
+        #expect((mal4.values["prev"] as? [String: Any])?["url"] as? String == "/bible/malachi/3/")
+        let john3 = try #require(specs.first { $0.path == "bible/john/3/" })
+        let text = try #require(john3.values["text"] as? String)
+        #expect((1...36).allSatisfy { text.contains("id=\"v\($0)\"><a class=\"vn\" href=\"#v\($0)\"") })
+        let rendered = try #require(context.render(john3))
+        let page = String(decoding: rendered.data, as: UTF8.self)
+        #expect(page.contains("<link rel=\"prev\" href=\"/bible/john/2/\">"))
+        #expect(page.contains("data-mark-read=\"John.3\""))
+        #expect(context.diagnostics.all.isEmpty)
+    }
+
+    @Test func snapshotsCountRecordsAndCarrySpans() async throws {
+        let (library, _) = await bundledBible.value
+        let snapshots = try BibleSnapshots.snapshots(try #require(library))
+        #expect(snapshots.count == 66 + 3)
+        let books = try #require(snapshots.first { $0.path == "bible/kjv/books.json" })
+        #expect(books.records == 66)
+        #expect(snapshots.filter { $0.path.hasPrefix("bible/kjv/books/") }.reduce(0) { $0 + $1.records } == 31_102)
+        #expect(snapshots.first { $0.path == "bible/kjv/plan.json" }?.records == 365)
+        let genesis = try #require(snapshots.first { $0.path == "bible/kjv/books/Gen.json" })
+        let json = String(decoding: genesis.data, as: UTF8.self)
+        #expect(json.contains(#"{"added":true,"text":"was"}"#))
+        #expect(!json.contains("<i") && !json.contains("<span"))
+        // Same input, same bytes.
+        let again = try BibleSnapshots.snapshots(try #require(library))
+        #expect(again.map(\.data) == snapshots.map(\.data))
+    }
+}
