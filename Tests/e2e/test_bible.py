@@ -1,0 +1,207 @@
+"""End-to-end tests of the Bible: pages, reading plan, progress chart, daily verse, bad input."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import AS_OF, axe_violations, emulate_dark, run_sitegen, screenshot, tree_digest
+
+
+def open_page(driver, base_url, path):
+    driver.get(base_url + path)
+    driver.execute_script("return document.readyState")
+
+
+def clear_storage(driver, base_url):
+    open_page(driver, base_url, "bible/")
+    driver.execute_script("localStorage.clear()")
+
+
+def test_every_chapter_has_a_page_and_the_toc_works_without_javascript(site):
+    chapters = [p for p in (site / "bible").glob("*/*/index.html")]
+    assert len(chapters) == 1189
+    assert len([p for p in (site / "bible").glob("*/index.html")]) == 66 + 2  # books, plan, progress
+    toc = (site / "bible" / "index.html").read_text()
+    assert toc.count("<details class=\"book-toc\">") == 66
+    assert toc.count("data-chapter=") == 1189
+    john3 = (site / "bible" / "john" / "3" / "index.html").read_text()
+    assert '<link rel="prev" href="/bible/john/2/">' in john3 and '<link rel="next" href="/bible/john/4/">' in john3
+    assert 'id="v16"><a class="vn" href="#v16"' in john3
+    assert '<span class="wj">¶ For God so loved the world' in john3
+    gen1 = (site / "bible" / "genesis" / "1" / "index.html").read_text()
+    assert "darkness <i class=\"add\">was</i> upon" in gen1
+    assert "strong:" not in gen1 and "Heb." not in gen1
+    ps119 = (site / "bible" / "psalms" / "119" / "index.html").read_text()
+    assert ps119.count('<h2 class="verse-heading">') == 22
+
+
+def test_plan_page_lists_365_days_with_the_as_of_day_marked(site):
+    plan = (site / "bible" / "plan" / "index.html").read_text()
+    assert len(re.findall(r'<li class="plan-day[ "]', plan)) == 365
+    assert plan.count('data-plan-reading="') == 1460
+    assert '<li class="plan-day today" id="d11-22"' in plan
+    assert 'href="/bible/luke/1/#v39"' in plan  # "Luke 1:39ff" links to its first verse
+
+
+def test_home_shows_the_as_of_verse_without_javascript(site):
+    home = (site / "index.html").read_text()
+    data = json.loads(re.search(r'<script type="application/json" id="daily-verses">(.*?)</script>', home, re.S).group(1))
+    import datetime
+    days = (datetime.date.fromisoformat(AS_OF) - datetime.date(1970, 1, 1)).days
+    today = data[days % len(data)]
+    assert f'data-daily-verse-link>{today["label"]}</a>' in home
+
+
+def test_plan_tick_and_mark_as_read_persist_and_show_in_chart(driver, base_url):
+    clear_storage(driver, base_url)
+    open_page(driver, base_url, "bible/plan/#d01-01")
+    box = driver.find_element(By.CSS_SELECTOR, '[data-plan-reading="01-01/0"]')  # Genesis 1
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+    box.click()
+    driver.refresh()
+    assert driver.find_element(By.CSS_SELECTOR, '[data-plan-reading="01-01/0"]').is_selected()
+
+    open_page(driver, base_url, "bible/exodus/1/")
+    button = driver.find_element(By.CSS_SELECTOR, "[data-mark-read]")
+    assert button.get_attribute("aria-pressed") == "false"
+    button.click()
+    driver.refresh()
+    assert driver.find_element(By.CSS_SELECTOR, "[data-mark-read]").get_attribute("aria-pressed") == "true"
+
+    open_page(driver, base_url, "bible/progress/")
+    read = {a.get_attribute("data-chapter") for a in driver.find_elements(By.CSS_SELECTOR, ".progress-grid .cell.read")}
+    assert read == {"Gen.1", "Exod.1"}
+    assert driver.find_element(By.CSS_SELECTOR, '[data-percent="Gen"]').text == "2%"     # 1 of 50
+    assert driver.find_element(By.CSS_SELECTOR, '[data-percent="Exod"]').text == "2%"    # 1 of 40
+    assert driver.find_element(By.CSS_SELECTOR, '[data-count="all"]').text == "2 of 1189"
+    assert driver.find_element(By.CSS_SELECTOR, '[data-percent="ot"]').text == "0%"
+    screenshot(driver, "bible-progress-390x844")
+
+
+def test_chart_export_and_import_round_trip(driver, base_url, tmp_path):
+    clear_storage(driver, base_url)
+    driver.execute_script("""localStorage.setItem('sitegen-bible-read', JSON.stringify(['Ps.23', 'John.3', 'Rev.22']));
+                             localStorage.setItem('sitegen-bible-plan', JSON.stringify(['11-22/1']));""")
+    open_page(driver, base_url, "bible/progress/")
+    exported = driver.execute_script("return window.sitegenBibleProgress.exportText()")
+    data = json.loads(exported)
+    assert data["format"] == "sitegen-bible-progress" and data["chapters"] == ["John.3", "Ps.23", "Rev.22"]
+    driver.find_element(By.CSS_SELECTOR, "[data-progress-export]").click()  # the button works without error
+
+    driver.execute_script("localStorage.clear()")
+    driver.refresh()
+    assert driver.find_element(By.CSS_SELECTOR, '[data-count="all"]').text == "0 of 1189"
+    file = tmp_path / "bible-progress.json"
+    file.write_text(exported)
+    driver.find_element(By.CSS_SELECTOR, "[data-progress-import]").send_keys(str(file))
+    status = driver.find_element(By.CSS_SELECTOR, "[data-progress-status]")
+    driver.implicitly_wait(0)
+    for _ in range(50):
+        if "Imported" in status.text:
+            break
+        driver.execute_script("return 0")
+    assert "Imported: 3 chapters added." in status.text
+    assert driver.find_element(By.CSS_SELECTOR, '[data-count="all"]').text == "3 of 1189"
+    driver.refresh()
+    assert json.loads(driver.execute_script("return window.sitegenBibleProgress.exportText()")) == data
+
+
+def test_red_letter_switch_is_remembered(driver, base_url):
+    clear_storage(driver, base_url)
+    open_page(driver, base_url, "bible/john/3/")
+    wj = driver.find_element(By.CSS_SELECTOR, "#v16 .wj")
+    red = wj.value_of_css_property("color")
+    plain = driver.find_element(By.CSS_SELECTOR, "#v1").value_of_css_property("color")
+    assert red != plain
+    driver.find_element(By.CSS_SELECTOR, "[data-red-letter-toggle]").click()
+    driver.refresh()
+    assert driver.find_element(By.CSS_SELECTOR, "[data-red-letter-toggle]").get_attribute("aria-pressed") == "false"
+    assert driver.find_element(By.CSS_SELECTOR, "#v16 .wj").value_of_css_property("color") == plain
+
+
+def test_arrow_keys_cross_book_boundaries(driver, base_url):
+    open_page(driver, base_url, "bible/malachi/4/")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    assert driver.current_url.endswith("/bible/matthew/1/")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    assert driver.current_url.endswith("/bible/malachi/4/")
+
+
+def test_todays_readings_and_verse_follow_the_readers_date(driver, base_url, site):
+    # The reader's clock says 1 March 2027, months after the build's as-of date.
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        (function () { var Real = Date, fixed = new Real(2027, 2, 1, 9, 0, 0).getTime();
+          function Fake(...a) { return a.length ? new Real(...a) : new Real(fixed); }
+          Fake.prototype = Real.prototype; Fake.now = function () { return fixed; }; Fake.UTC = Real.UTC; Fake.parse = Real.parse;
+          window.Date = Fake; })();"""})
+    open_page(driver, base_url, "bible/plan/")
+    today = driver.find_elements(By.CSS_SELECTOR, ".plan-day.today")
+    assert [d.get_attribute("id") for d in today] == ["d03-01"]
+    assert driver.find_element(By.CSS_SELECTOR, "[data-plan-today-link]").get_attribute("href").endswith("#d03-01")
+    open_page(driver, base_url, "")
+    home = (site / "index.html").read_text()
+    data = json.loads(re.search(r'id="daily-verses">(.*?)</script>', home, re.S).group(1))
+    import datetime
+    days = (datetime.date(2027, 3, 1) - datetime.date(1970, 1, 1)).days
+    assert driver.find_element(By.CSS_SELECTOR, "[data-daily-verse-link]").text == data[days % len(data)]["label"]
+
+
+@pytest.mark.parametrize("path", ["bible/", "bible/psalms/", "bible/john/3/", "bible/psalms/119/", "bible/plan/", "bible/progress/", ""])
+def test_bible_pages_have_no_serious_axe_violations(driver, base_url, path):
+    clear_storage(driver, base_url)
+    driver.execute_script("localStorage.setItem('sitegen-bible-read', JSON.stringify(['Gen.1', 'Ps.119']))")
+    for dark in (False, True):
+        emulate_dark(driver, dark)
+        open_page(driver, base_url, path)
+        assert axe_violations(driver) == [], f"{path} dark={dark}"
+
+
+def test_screenshots_of_a_chapter_and_the_chart(driver, base_url):
+    clear_storage(driver, base_url)
+    driver.execute_script("localStorage.setItem('sitegen-bible-read', JSON.stringify(['Gen.1','Gen.2','Gen.3','Exod.20','Ps.23']))")
+    open_page(driver, base_url, "bible/john/3/")
+    screenshot(driver, "bible-chapter-john-3-390x844")
+    emulate_dark(driver, True)
+    open_page(driver, base_url, "bible/psalms/119/")
+    screenshot(driver, "bible-chapter-psalm-119-dark-390x844")
+    emulate_dark(driver, False)
+    open_page(driver, base_url, "bible/progress/")
+    screenshot(driver, "bible-chart-390x844")
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390, "no sideways scrolling on a phone"
+
+
+def test_bad_bible_input_fails_with_every_error_and_leaves_output_untouched(tmp_path, content_dir):
+    content = tmp_path / "Content"
+    shutil.copytree(content_dir, content)
+    bible = content / "bible"
+    ruth = bible / "kjv" / "08-Ruth.osis.xml"
+    lines = ruth.read_text().split("\n")
+    lines[9] += "</q>"  # a closing tag nothing opened: not well-formed, on line 10
+    ruth.write_text("\n".join(lines))
+    jude = bible / "kjv" / "65-Jude.osis.xml"
+    jude.write_text(jude.read_text().replace('osisID="Jude.1.3" sID="Jude.1.3"', 'osisID="Jude.1.2" sID="Jude.1.2"'))
+    plan = bible / "plan.yml"
+    plan.write_text(plan.read_text().replace("01-01: [Genesis 1,", "01-01: [Genesis 51,"))
+    daily = bible / "daily-verses.yml"
+    daily.write_text(daily.read_text().replace("  - John 3:16\n", "  - John 3:99\n  - Hezekiah 1:1\n"))
+
+    # Build a good output first, from the real content, then the bad one over it.
+    out = tmp_path / "Output"
+    good = run_sitegen("build", "--as-of", AS_OF, "--output", str(out), "--quiet")
+    assert good.returncode == 0, good.stderr
+    before = tree_digest(out)
+    bad = run_sitegen("build", "--as-of", AS_OF, "--content", str(content), "--output", str(out))
+    assert bad.returncode != 0
+    err = bad.stderr
+    assert re.search(r"Content/bible/kjv/08-Ruth\.osis\.xml:10:\d+: error: malformed XML", err), err
+    assert re.search(r"65-Jude\.osis\.xml:\d+:\d+: error: duplicate verse Jude 1:2", err), err
+    assert re.search(r"plan\.yml:\d+:\d+: error: Genesis has no chapter 51 \(it has 50\)", err), err
+    assert re.search(r"daily-verses\.yml:\d+:\d+: error: John 3 has no verse 99", err), err
+    assert re.search(r"daily-verses\.yml:\d+:\d+: error: unknown book 'Hezekiah'", err), err
+    assert tree_digest(out) == before
