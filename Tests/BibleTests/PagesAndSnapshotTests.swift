@@ -46,3 +46,17 @@ import Testing
         #expect(again.map(\.data) == snapshots.map(\.data))
     }
 }
+
+@Suite struct BookJSONTests {
+    /// The fast hand-written book JSON is byte for byte what the Encodable model gives.
+    @Test func handWrittenJSONEqualsTheEncoder() async throws {
+        let t = try await kjv()
+        for osis in ["Gen", "Ps", "John", "Rom", "Jude"] {
+            let book = try #require(t.book(Canon.book(osis: osis)!))
+            #expect(BookJSON.encode(book) == Array(try SnapshotJSON.encode(BookFile(book))), "\(osis)")
+        }
+        var odd = [UInt8]()
+        BookJSON.string("a\"b\\c\n\t\u{1}/é", to: &odd)
+        #expect(odd == Array(try SnapshotJSON.encode(["a\"b\\c\n\t\u{1}/é"]).dropFirst().dropLast()))
+    }
+}

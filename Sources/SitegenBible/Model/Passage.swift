@@ -28,10 +28,11 @@ public enum ReferenceParser {
     /// Either the reading or a message saying what is wrong with it.
     public static func reading(_ raw: String, in translation: Translation) -> Result<Reading, ReferenceError> {
         let text = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard let match = text.wholeMatch(of: /(.+?) ([0-9][0-9:,;&\- f]*)/) else {
+        // "<book name> <numbers>": the numbers start after the last space that is followed by a digit.
+        guard let split = splitBookAndNumbers(text) else {
             return .failure(ReferenceError("'\(raw)' is not a reference like 'John 3:16' or 'Genesis 9-10'"))
         }
-        let bookName = String(match.1)
+        let bookName = split.book
         guard let canon = Canon.book(named: bookName) else {
             return .failure(ReferenceError("unknown book '\(bookName)' in '\(text)'"))
         }
@@ -39,7 +40,7 @@ public enum ReferenceParser {
             return .failure(ReferenceError("\(canon.name) is not in \(translation.abbreviation)"))
         }
         var passages: [Passage] = []
-        for piece in match.2.split(whereSeparator: { "&;,".contains($0) }) {
+        for piece in split.numbers.split(whereSeparator: { "&;,".contains($0) }) {
             switch passage(piece.trimmingCharacters(in: .whitespaces), in: book, label: text) {
             case .success(let passage): passages.append(passage)
             case .failure(let error): return .failure(error)
@@ -50,18 +51,18 @@ public enum ReferenceParser {
     }
 
     private static func passage(_ text: String, in book: Book, label: String) -> Result<Passage, ReferenceError> {
-        guard let m = text.wholeMatch(of: /([0-9]+)(?::([0-9]+))?(?:(ff)|-([0-9]+)(?::([0-9]+))?)?/) else {
+        guard let m = PassageNumbers(text) else {
             return .failure(ReferenceError("'\(text)' in '\(label)' is not a chapter or verse range"))
         }
-        let startChapter = Int(m.1)!
-        let startVerse = m.2.flatMap { Int($0) }
+        let startChapter = m.chapter
+        let startVerse = m.verse
         var endChapter = startChapter
         var endVerse: Int? = startVerse
-        if m.3 != nil {
+        if m.toEnd {
             guard startVerse != nil else { return .failure(ReferenceError("'ff' needs a verse, as in 'Luke 1:39ff'")) }
             endVerse = nil  // to the end of the chapter
-        } else if let to = m.4.flatMap({ Int($0) }) {
-            if let verse = m.5.flatMap({ Int($0) }) {
+        } else if let to = m.to {
+            if let verse = m.toVerse {
                 endChapter = to
                 endVerse = verse
             } else if startVerse != nil {
@@ -95,6 +96,50 @@ public enum ReferenceParser {
         }
         return .success(Passage(book: book.canon, startChapter: sc, startVerse: startVerse, endChapter: ec,
                                 endVerse: endVerse, wholeChapters: sv == nil && ev == nil, endsChapter: endVerse == last.lastVerse))
+    }
+}
+
+/// Splits "1 John 3:16" into ("1 John", "3:16"): the book is everything before the last word
+/// that starts with a digit. (Hand-written: Swift Regex made this the read stage's hot spot.)
+func splitBookAndNumbers(_ text: String) -> (book: String, numbers: String)? {
+    let words = text.split(separator: " ")
+    func isNumbers(_ w: Substring) -> Bool {
+        w.first.map { $0.isASCII && $0.isNumber } == true && w.allSatisfy { $0.isASCII && ($0.isNumber || ":-&;,f".contains($0)) }
+    }
+    func isJoiner(_ w: Substring) -> Bool { w == "&" || w == ";" || w == "," }
+    var start = words.count
+    while start > 1, isNumbers(words[start - 1]) || isJoiner(words[start - 1]) { start -= 1 }
+    guard start < words.count, isNumbers(words[start]) else { return nil }
+    return (words[..<start].joined(separator: " "), words[start...].joined(separator: " "))
+}
+
+/// `C`, `C:V`, `C:Vff`, `C-D`, `C:V-W`, `C:V-D:W`, `C-D:W`.
+struct PassageNumbers {
+    var chapter: Int
+    var verse: Int?
+    var toEnd = false
+    var to: Int?
+    var toVerse: Int?
+
+    init?(_ text: String) {
+        var rest = Substring(text)
+        func number() -> Int? {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count < 5 else { return nil }
+            rest = rest.dropFirst(digits.count)
+            return Int(digits)
+        }
+        guard let c = number() else { return nil }
+        chapter = c
+        if rest.first == ":" { rest = rest.dropFirst(); guard let v = number() else { return nil }; verse = v }
+        if rest == "ff" { toEnd = true; return }
+        if rest.first == "-" {
+            rest = rest.dropFirst()
+            guard let t = number() else { return nil }
+            to = t
+            if rest.first == ":" { rest = rest.dropFirst(); guard let v = number() else { return nil }; toVerse = v }
+        }
+        guard rest.isEmpty else { return nil }
     }
 }
 

@@ -77,12 +77,12 @@ struct BookBuilder {
     /// Text in the current style; whitespace between verses is layout and ignored.
     mutating func text(_ text: String, style: Span.Style, at location: @autoclosure () -> SourceLocation) {
         guard verseNumber != nil else {
-            if text.contains(where: { !$0.isWhitespace }) {
+            if !SpanText.isBlank(text) {
                 diagnostics.error("text outside a verse: '\(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40))'", at: location())
             }
             return
         }
-        if !hasText, text.allSatisfy(\.isWhitespace) { return }
+        if !hasText, SpanText.isBlank(text) { return }
         if !hasText { takePendingMarks() }
         hasText = true
         if let last = spans.last, last.style == style {
@@ -168,19 +168,21 @@ enum SpanText {
     static func normalize(_ spans: [Span]) -> [Span] {
         var result: [Span] = []
         var lastWasSpace = true  // drops leading whitespace
+        var bytes: [UInt8] = []
         for span in spans {
-            var text = ""
-            text.reserveCapacity(span.text.utf8.count)
+            bytes.removeAll(keepingCapacity: true)
+            // Bytes, not String appends: this runs over every word of the Bible on each build.
             for scalar in span.text.unicodeScalars {
-                if scalar.properties.isWhitespace {
-                    if !lastWasSpace { text.unicodeScalars.append(" ") }
+                if isSpace(scalar.value) {
+                    if !lastWasSpace { bytes.append(0x20) }
                     lastWasSpace = true
                 } else {
-                    text.unicodeScalars.append(scalar)
+                    if scalar.isASCII { bytes.append(UInt8(scalar.value)) } else { UTF8.encode(scalar) { bytes.append($0) } }
                     lastWasSpace = false
                 }
             }
-            guard !text.isEmpty else { continue }
+            guard !bytes.isEmpty else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
             if let last = result.last, last.style == span.style {
                 result[result.count - 1].text += text
             } else {
@@ -194,6 +196,17 @@ enum SpanText {
         }
         return result
     }
+
+    /// Unicode White_Space, by value: `Unicode.Scalar.Properties` lookups were the read
+    /// stage's hottest spot.
+    @inline(__always) static func isSpace(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x20, 0x09...0x0D, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+
+    static func isBlank(_ text: String) -> Bool { text.unicodeScalars.allSatisfy { isSpace($0.value) } }
 
     static func plain(_ spans: [Span]) -> String { normalize(spans).map(\.text).joined() }
 }

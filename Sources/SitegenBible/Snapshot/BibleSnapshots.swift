@@ -1,3 +1,5 @@
+import Foundation
+
 /// The phone apps' offline Bible, below `api/v1/bible/<id>/`: the book list, one file per book
 /// (verses as structured spans, never HTML), the reading plan and the daily verses.
 public enum BibleSnapshots {
@@ -8,8 +10,8 @@ public enum BibleSnapshots {
             result.append(try Snapshot(path: base + "books.json", value: BooksFile(translation, base: base),
                                        records: translation.books.count, schema: BibleSchemas.books))
             for book in translation.books {
-                result.append(try Snapshot(path: base + "books/\(book.osis).json", value: BookFile(book),
-                                           records: book.verseCount, schema: BibleSchemas.book))
+                result.append(Snapshot(path: base + "books/\(book.osis).json", data: Data(BookJSON.encode(book)),
+                                       records: book.verseCount, schema: BibleSchemas.book))
             }
             // The plan and verse list are checked against the primary translation only.
             guard translation.id == library.primary.id else { continue }
@@ -47,6 +49,7 @@ struct BooksFile: Encodable {
     }
 }
 
+/// The shape of `books/<OSIS>.json`, kept as the reference `BookJSON` is tested against.
 struct BookFile: Encodable {
     struct VerseEntry: Encodable {
         let number: Int
