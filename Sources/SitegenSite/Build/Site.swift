@@ -9,4 +9,6 @@ public struct Site: Sendable {
     public let templates: TemplateLibrary
     public let pages: [Page]
     public let staticFiles: [OutputFile]
+    /// `Content/hymns/`, nil when the site has no hymnal.
+    public var hymnal: Hymnal? = nil
 }

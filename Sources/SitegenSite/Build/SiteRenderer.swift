@@ -1,3 +1,5 @@
+import SitegenHymns
+
 /// The render stage: a pure function from the `Site` to the files of the finished site.
 public enum SiteRenderer {
     public static func render(_ site: Site, context: RenderContext) async throws -> [OutputFile] {
@@ -22,11 +24,14 @@ public enum SiteRenderer {
             specs.append(PageSpec(path: "404.html", template: "page", title: "Page not found",
                                   values: ["content": "<p>There is no page at this address. Try the <a href=\"\(context.url(""))\">home page</a>.</p>"]))
         }
+        if let hymnal = site.hymnal { specs += HymnPages.specs(hymnal, context: context) }
         return await context.render(specs)
     }
 
     static func snapshots(_ site: Site, context: RenderContext) throws -> [Snapshot] {
-        [try PagesSnapshot.snapshot(site.pages, context: context)]
+        var snapshots = [try PagesSnapshot.snapshot(site.pages, context: context)]
+        if let hymnal = site.hymnal { snapshots.append(try HymnsSnapshot.snapshot(hymnal, context: context)) }
+        return snapshots
     }
 }
 
