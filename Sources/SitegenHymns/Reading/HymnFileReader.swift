@@ -33,7 +33,7 @@ public enum HymnFileReader {
         if !removed, body.stanzas.isEmpty {
             let what = body.isEmpty ? "has no stanzas" : "has a chorus or refrain but no stanza"
             diagnostics.error("hymn \(what); write its stanzas below the front matter, or mark it 'removed: true'",
-                              at: file.location(line: document.bodyFirstLine > file.lineCount ? max(1, document.bodyFirstLine - 1) : document.bodyFirstLine))
+                              at: file.location(line: body.firstTextLine ?? document.bodyFirstLine - 1))
         }
         guard let number else { return nil }
         return Hymn(number: number, explicitTitle: title, removed: removed, stanzas: body.stanzas,
@@ -60,8 +60,4 @@ public enum HymnFileReader {
 
 extension Character {
     var isASCIIDigit: Bool { isASCII && isWholeNumber }
-}
-
-extension SourceFile {
-    var lineCount: Int { text.split(separator: "\n", omittingEmptySubsequences: false).count }
 }

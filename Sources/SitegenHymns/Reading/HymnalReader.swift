@@ -13,13 +13,24 @@ public enum HymnalReader {
         let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics)
             .filter { !isDocumentation($0) }
         guard let settings = HymnalSettings.read(tree: tree, diagnostics: diagnostics) else { return nil }
-        let hymns = await concurrentMap(paths, jobs: jobs) { relative -> Hymn? in
-            guard let file = tree.read(relative, diagnostics: diagnostics) else { return nil }
-            return HymnFileReader.read(file, diagnostics: diagnostics)
-        }.compactMap { $0 }
-        guard HymnalValidator.validate(hymns, settings: settings, folder: tree, diagnostics: diagnostics) else { return nil }
+        let read = await concurrentMap(paths, jobs: jobs) { relative -> (String, Hymn?) in
+            guard let file = tree.read(relative, diagnostics: diagnostics) else { return (relative, nil) }
+            return (relative, HymnFileReader.read(file, diagnostics: diagnostics))
+        }
+        let hymns = read.compactMap(\.1)
+        // A file that could not be read already has its error; its name still claims its number,
+        // so the validator does not add a "gap" message for it.
+        let unreadable = Set(read.filter { $0.1 == nil }.compactMap { numberInName($0.0) })
+        let valid = HymnalValidator.validate(hymns, settings: settings, claimed: unreadable, diagnostics: diagnostics)
+        guard valid, unreadable.isEmpty else { return nil }
         return Hymnal(title: settings.title, language: settings.language, year: settings.year,
                       count: settings.count, hymns: hymns)
+    }
+
+    /// `123.md` → 123.
+    static func numberInName(_ relative: String) -> Int? {
+        let stem = relative.split(separator: "/").last?.split(separator: ".").first.map(String.init) ?? ""
+        return stem.allSatisfy(\.isASCIIDigit) ? Int(stem) : nil
     }
 
     /// `README.md` in the hymns folder is for people, not a hymn.

@@ -1,8 +1,9 @@
 /// Checks that need every hymn at once: each number 1…count exactly once, nothing outside.
 public enum HymnalValidator {
-    /// Reports every problem; true when there was none.
+    /// Reports every problem; true when there was none. `claimed`: numbers of files that failed
+    /// to read (their own error is already reported).
     @discardableResult
-    public static func validate(_ hymns: [Hymn], settings: HymnalSettings, folder: SourceTree,
+    public static func validate(_ hymns: [Hymn], settings: HymnalSettings, claimed: Set<Int> = [],
                                 diagnostics: Diagnostics) -> Bool {
         var ok = true
         var byNumber: [Int: Hymn] = [:]
@@ -19,7 +20,7 @@ public enum HymnalValidator {
                 byNumber[hymn.number] = hymn
             }
         }
-        let missing = (1...settings.count).filter { byNumber[$0] == nil }
+        let missing = (1...settings.count).filter { byNumber[$0] == nil && !claimed.contains($0) }
         for range in ranges(missing) {
             let what = range.count == 1 ? "hymn \(range.lowerBound) is" : "hymns \(range.lowerBound)…\(range.upperBound) are"
             diagnostics.error("gap in the numbering: \(what) missing (a removed hymn keeps its file with 'removed: true')",
