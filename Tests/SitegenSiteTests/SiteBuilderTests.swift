@@ -125,3 +125,26 @@ struct SiteBuilderTests {
         #expect(PageReader.sitePath(for: "404.md") == "404.html")
     }
 }
+
+@Suite("Referenced files")
+struct ReferenceCheckTests {
+    @Test func missingImagesAndLinksAreReportedAtTheirLine() async throws {
+        let site = try Fixture()
+        defer { try? site.fm.removeItem(at: site.root) }
+        try site.write("Content/static/img/ok.png", "png")
+        try site.write("Content/pages/photos.md", "---\ntitle: Photos\n---\n![ok](/img/ok.png)\n\n![hall](/img/hall.jpg)\n\nSee [about](../about/) and [gone](/gone/) and [web](https://example.org/x).")
+        let errors = await site.errors()
+        #expect(errors == [
+            "Content/pages/photos.md:6:1: error: image '/img/hall.jpg' is not in the site (put images in Content/static/)",
+            "Content/pages/photos.md:8:28: error: link '/gone/' points to no page or file of this site",
+        ])
+    }
+
+    @Test func resolvesRelativeAndBasePathLinks() {
+        #expect(ReferenceCheck.sitePath(of: "../about/", from: "photos/", basePath: "/") == "about/")
+        #expect(ReferenceCheck.sitePath(of: "/sub/hymns/1/#top", from: "", basePath: "/sub/") == "hymns/1/")
+        #expect(ReferenceCheck.sitePath(of: "img/a.png", from: "404.html", basePath: "/") == "img/a.png")
+        #expect(ReferenceCheck.sitePath(of: "mailto:x@y.z", from: "", basePath: "/") == nil)
+        #expect(ReferenceCheck.sitePath(of: "#v16", from: "", basePath: "/") == nil)
+    }
+}
