@@ -9,6 +9,7 @@ public enum SiteRenderer {
         files += try Manifest.outputFiles(for: snapshots, asOf: context.asOf, generator: context.generator)
         files += Sitemap.files(for: files, context: context)
         files += site.staticFiles
+        ReferenceCheck.check(site.pages, files: files, context: context)
         return files
     }
 
