@@ -352,3 +352,34 @@ def test_axe_finds_no_serious_violations_on_hymn_pages(driver, base_url, path, d
         driver.find_element(By.CSS_SELECTOR, ".hymn-go summary").click()
         driver.find_element(By.ID, "hymn-number").send_keys("999", Keys.ENTER)
     assert axe_violations(driver) == []
+
+
+# ---- the importer ------------------------------------------------------------------------------
+
+def test_import_reproduces_the_bundled_hymns_and_refuses_to_overwrite(tmp_path):
+    source = ROOT / "Tests" / "Fixtures" / "hymnal" / "hymns.json"
+    content = tmp_path / "Content"
+    result = run_sitegen("import", "hymnal-json", str(source), "--content", str(content), "--title", "OALC Hymnal")
+    assert result.returncode == 0, result.stderr
+    assert "Wrote 365 hymn files" in result.stdout
+    made = tree_digest(content / "hymns")
+    bundled = tree_digest(ROOT / "Content" / "hymns")
+    assert made == bundled, "Content/hymns/ is exactly what the importer writes"
+    (content / "hymns" / "023.md").write_text("edited by a volunteer")
+    again = run_sitegen("import", "hymnal-json", str(source), "--content", str(content))
+    assert again.returncode != 0 and "already exists" in again.stderr and "--force" in again.stderr
+    assert (content / "hymns" / "023.md").read_text() == "edited by a volunteer"
+    forced = run_sitegen("import", "hymnal-json", str(source), "--content", str(content), "--title", "OALC Hymnal", "--force")
+    assert forced.returncode == 0 and tree_digest(content / "hymns") == bundled
+
+
+def test_import_reports_bad_markup_and_writes_nothing(tmp_path):
+    bad = tmp_path / "hymns.json"
+    bad.write_text(json.dumps({"language": "English", "year": 2017,
+                               "hymns": [{"verses": ["<b>never closed"]}, {"verses": ["fine"], "chorus": "<i>x</i>"}]}))
+    content = tmp_path / "Content"
+    result = run_sitegen("import", "hymnal-json", str(bad), "--content", str(content))
+    assert result.returncode != 0
+    assert f"{bad}:1:1: error: hymns[0].verses[0] (hymn 1): '<b>' without '</b>'" in result.stderr
+    assert "hymns[1].chorus (hymn 2): unsupported markup '<i>'" in result.stderr
+    assert not content.exists()
