@@ -92,6 +92,10 @@ struct FirstLineTests {
         #expect(FirstLine.guess("My country! ’tis of thee, Sweet land of liberty, Of thee I sing;") == "My country! ’tis of thee")
         #expect(FirstLine.guess("God of our fathers, whose almighty hand, Leads forth in beauty") == "God of our fathers, whose almighty hand")
         #expect(FirstLine.guess("Just as I am") == "Just as I am")
+        // Lines without end punctuation: cut before a capital that is not "God", "Thy"…
+        #expect(FirstLine.guess("Who trusts in God a strong abode In heaven and earth possesses, Who looks") == "Who trusts in God a strong abode")
+        #expect(FirstLine.guess("Praise to the Lord, the Almighty, the King of creation! O my soul") == "Praise to the Lord, the Almighty, the King of creation!")
+        #expect(FirstLine.guess("Naar tid og stund den er for haand, at jeg min vei skal fare, saa hjelp") == "Naar tid og stund den er for haand")
     }
 
     @Test func titleDefaultsToFirstLineAndALineBrokenStanzaUsesItsRealFirstLine() throws {

@@ -90,3 +90,23 @@ struct RoundTripTests {
         #expect(marked.filter { $0.repeatSign != nil }.count == 117)
     }
 }
+
+@Suite("Language of a hymn")
+struct LanguageGuessTests {
+    @Test func recognisesTheHymnalsLanguages() {
+        #expect(LanguageGuess.guess("There is a fountain filled with blood, Drawn from Immanuel’s veins; And sinners, plunged beneath that flood, Lose all their guilty stains.") == "en")
+        #expect(LanguageGuess.guess("Kaikkivoipa Jumalamme, Me jalkais juureen kumarramme, Sinulle lausuin kunniaa. Voimas’ kaikki vallat voittaa; Sua maa ja taivas kunnioittaa") == "fi")
+        #expect(LanguageGuess.guess("Jag har hört om en stad ovan molnen, Ovan jordiska dimmornas rand, Jag har hört om dess solljusa gator, Och om skönheten i detta land.") == "sv")
+        #expect(LanguageGuess.guess("Herre signe du og råde, Herre, du er Gud og far, og din nåde er det eneste vi har") == "no")
+        #expect(LanguageGuess.guess("Too short to tell") == nil)
+    }
+
+    @Test func importerTagsOnlyHymnsNotInTheHymnalsLanguage() throws {
+        let finnish = "Kaikkivoipa Jumalamme, Me jalkais juureen kumarramme, Sinulle lausuin kunniaa. Voimas’ kaikki vallat voittaa; Sua maa ja taivas kunnioittaa, Ja viisauttas julistaa."
+        let english = "There is a fountain filled with blood, Drawn from Immanuel’s veins; And sinners, plunged beneath that flood, Lose all their guilty stains."
+        let app = AppHymnal(language: "English", year: nil, hymns: [AppHymn(verses: [english]), AppHymn(verses: [finnish])])
+        let hymnal = try #require(HymnalImporter.hymnal(from: app, path: "x.json", diagnostics: Diagnostics()))
+        #expect(hymnal.hymns.map(\.language) == [nil, "fi"])
+        #expect(HymnFileWriter.text(hymnal.hymns[1]).hasPrefix("---\nnumber: 2\nlanguage: \"fi\"\n---\n"))
+    }
+}

@@ -66,6 +66,7 @@ public enum HymnalImporter {
             return Hymn(number: number, removed: removed, stanzas: stanzas,
                         chorus: entry.chorus.flatMap { passage($0, "hymns[\(index)].chorus (hymn \(number))") },
                         refrain: entry.refrain.flatMap { passage($0, "hymns[\(index)].refrain (hymn \(number))") },
+                        language: LanguageGuess.language(of: stanzas, hymnalLanguage: app.language),
                         source: SourceLocation(path: path))
         }
         if app.hymns.isEmpty {
