@@ -54,9 +54,10 @@ def test_a_page_for_every_number_and_removed_pages_say_so(site):
 def test_index_lists_by_number_and_by_first_line(site):
     html = (site / "hymns" / "index.html").read_text()
     assert html.count('<span class="hymn-list-number">') == 365 + (365 - len(REMOVED))
-    assert '<a href="/hymns/123/"><span class="hymn-list-number">123</span> O world, behold upon the tree</a>' in html
+    assert '<a href="/hymns/123/"><span class="hymn-list-number">123</span> <span>O world, behold upon the tree</span></a>' in html
     first_lines = re.findall(r'<ul class="first-line-list">(.*?)</ul>', html, re.S)
-    entries = re.findall(r'<a href="/hymns/\d+/">([^<]*)</a>', "".join(first_lines))
+    entries = re.findall(r'<a href="/hymns/\d+/"(?: lang="\w+")?>([^<]*)</a>', "".join(first_lines))
+    assert '<a href="/hymns/208/" lang="fi">Kaikkivoipa Jumalamme</a>' in html
     assert len(entries) == 365 - len(REMOVED)
     import unicodedata
     initials = [next(c for c in unicodedata.normalize("NFD", e) if c.isalnum()).upper() for e in entries]

@@ -45,12 +45,16 @@ public enum HymnPages {
     }
 
     static func indexSpec(_ hymnal: Hymnal, finder: [String: Any], context: RenderContext) -> PageSpec {
-        let byNumber: [[String: Any]] = hymnal.hymns.map { hymn in
-            ["number": hymn.number, "url": context.url(path(hymn.number)), "firstLine": hymn.firstLine, "removed": hymn.removed]
+        // `lang` (the hymn's own language, if any) lets a screen reader read a Finnish first line as Finnish.
+        func entry(_ hymn: Hymn) -> [String: Any] {
+            var values: [String: Any] = ["number": hymn.number, "url": context.url(path(hymn.number)),
+                                         "firstLine": hymn.firstLine, "removed": hymn.removed]
+            if let language = hymn.language { values["lang"] = language }
+            return values
         }
+        let byNumber = hymnal.hymns.map(entry)
         let groups = FirstLineIndex.groups(hymnal.hymns).map { group -> [String: Any] in
-            ["letter": group.letter, "id": "letter-\(group.id)",
-             "entries": group.hymns.map { ["number": $0.number, "url": context.url(path($0.number)), "firstLine": $0.firstLine] }]
+            ["letter": group.letter, "id": "letter-\(group.id)", "entries": group.hymns.map(entry)]
         }
         return PageSpec(path: "hymns/", template: "hymns", title: hymnal.title,
                         description: "All \(hymnal.count) hymns by number and by first line; open any hymn by its number.",
