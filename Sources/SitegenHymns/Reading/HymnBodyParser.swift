@@ -41,74 +41,85 @@ public struct HymnBodyParser {
         var lines: [Line] = []
     }
 
-    public func parse(_ body: String) -> Result {
+    /// What has been read so far: finished stanzas and blocks, the stanza and block being read.
+    private struct State {
         var result = Result()
         var stanza: [Line] = []
         var block: OpenBlock?
+        /// Line on which each kind of block was first given, to refuse a second one.
         var seen: [ResponseKind: Int] = [:]
 
-        func endStanza() {
+        mutating func endStanza() {
             if !stanza.isEmpty { result.stanzas.append(Passage(lines: stanza)) }
             stanza = []
         }
 
+        mutating func append(_ line: Line) {
+            if block != nil { block!.lines.append(line) } else { stanza.append(line) }
+        }
+    }
+
+    public func parse(_ body: String) -> Result {
+        var state = State()
         for (offset, raw) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = firstLine + offset
             let text = raw.trimmingCharacters(in: .whitespaces)
             if text.isEmpty || (text.hasPrefix("<!--") && text.hasSuffix("-->")) {
-                if block == nil { endStanza() }
+                // A blank line ends a stanza; inside a block it only separates lines.
+                if state.block == nil { state.endStanza() }
                 continue
             }
-            if result.firstTextLine == nil { result.firstTextLine = lineNumber }
+            if state.result.firstTextLine == nil { state.result.firstTextLine = lineNumber }
             if text.hasPrefix(":::") {
-                let name = text.dropFirst(3).trimmingCharacters(in: .whitespaces)
-                if name.isEmpty {
-                    guard let open = block else {
-                        error("':::' closes a chorus or refrain block, but none is open", line: lineNumber)
-                        continue
-                    }
-                    close(open, into: &result, seen: &seen)
-                    block = nil
-                    continue
-                }
-                guard let kind = ResponseKind(rawValue: name.lowercased()) else {
-                    error("unknown block '::: \(name)' (write '::: chorus' or '::: refrain')", line: lineNumber, column: 5)
-                    continue
-                }
-                if let open = block {
-                    error("'::: \(kind.rawValue)' inside the \(open.kind.rawValue) block opened on line \(open.line); close it with ':::' first",
-                          line: lineNumber)
-                    continue
-                }
-                endStanza()
-                block = OpenBlock(kind: kind, line: lineNumber)
-                continue
+                fence(text.dropFirst(3).trimmingCharacters(in: .whitespaces), line: lineNumber, state: &state)
+            } else if let line = parseLine(text, line: lineNumber, indent: raw.prefix { $0 == " " || $0 == "\t" }.count) {
+                state.append(line)
             }
-            guard let line = parseLine(text, line: lineNumber, indent: raw.count - raw.drop { $0 == " " || $0 == "\t" }.count) else {
-                continue
-            }
-            if block != nil { block!.lines.append(line) } else { stanza.append(line) }
         }
-        endStanza()
-        if let open = block {
+        state.endStanza()
+        if let open = state.block {
             error("unclosed '::: \(open.kind.rawValue)' block: add a line ':::' after its last line", line: open.line)
         }
-        return result
+        return state.result
     }
 
-    private func close(_ block: OpenBlock, into result: inout Result, seen: inout [ResponseKind: Int]) {
+    /// `::: chorus` / `::: refrain` opens a block, a bare `:::` closes it.
+    private func fence(_ name: String, line: Int, state: inout State) {
+        if name.isEmpty {
+            guard let open = state.block else {
+                error("':::' closes a chorus or refrain block, but none is open", line: line)
+                return
+            }
+            close(open, state: &state)
+            state.block = nil
+            return
+        }
+        guard let kind = ResponseKind(rawValue: name.lowercased()) else {
+            error("unknown block '::: \(name)' (write '::: chorus' or '::: refrain')", line: line, column: 5)
+            return
+        }
+        if let open = state.block {
+            error("'::: \(kind.rawValue)' inside the \(open.kind.rawValue) block opened on line \(open.line); close it with ':::' first",
+                  line: line)
+            return
+        }
+        state.endStanza()
+        state.block = OpenBlock(kind: kind, line: line)
+    }
+
+    private func close(_ block: OpenBlock, state: inout State) {
         if block.lines.isEmpty {
             error("empty \(block.kind.rawValue) block", line: block.line)
             return
         }
-        if let earlier = seen[block.kind] {
+        if let earlier = state.seen[block.kind] {
             error("a second \(block.kind.rawValue) (the first is on line \(earlier)); a hymn has one \(block.kind.rawValue), sung after every stanza",
                   line: block.line)
             return
         }
-        seen[block.kind] = block.line
+        state.seen[block.kind] = block.line
         let passage = Passage(lines: block.lines)
-        if block.kind == .chorus { result.chorus = passage } else { result.refrain = passage }
+        if block.kind == .chorus { state.result.chorus = passage } else { state.result.refrain = passage }
     }
 
     /// One text line into segments: `**` toggles a marked passage, `\` escapes.
