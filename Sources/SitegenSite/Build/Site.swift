@@ -9,4 +9,6 @@ public struct Site: Sendable {
     public let templates: TemplateLibrary
     public let pages: [Page]
     public let staticFiles: [OutputFile]
+    /// Localities and meetings (empty when Content/ has neither).
+    public var schedule: Schedule = .empty
 }

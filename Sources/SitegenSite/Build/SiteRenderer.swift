@@ -1,3 +1,5 @@
+import SitegenSchedule
+
 /// The render stage: a pure function from the `Site` to the files of the finished site.
 public enum SiteRenderer {
     public static func render(_ site: Site, context: RenderContext) async throws -> [OutputFile] {
@@ -7,6 +9,9 @@ public enum SiteRenderer {
         files += try Manifest.outputFiles(for: snapshots, asOf: context.asOf, generator: context.generator)
         files += Sitemap.files(for: files, context: context)
         files += site.staticFiles
+        if !site.schedule.events.isEmpty || !site.schedule.localities.isEmpty {
+            files += ScheduleOutputs.feeds(site.schedule, context: context)
+        }
         return files
     }
 
@@ -22,17 +27,23 @@ public enum SiteRenderer {
             specs.append(PageSpec(path: "404.html", template: "page", title: "Page not found",
                                   values: ["content": "<p>There is no page at this address. Try the <a href=\"\(context.url(""))\">home page</a>.</p>"]))
         }
+        if !site.schedule.localities.isEmpty || !site.schedule.events.isEmpty {
+            specs += ScheduleOutputs.pageSpecs(site.schedule, context: context)
+        }
         return await context.render(specs)
     }
 
     static func snapshots(_ site: Site, context: RenderContext) throws -> [Snapshot] {
         [try PagesSnapshot.snapshot(site.pages, context: context)]
+            + (try ScheduleOutputs.snapshots(site.schedule, context: context))
     }
 }
 
 /// Values the home page template gets besides its own Markdown.
 public enum HomePage {
     public static func values(_ site: Site, context: RenderContext) -> [String: Any] {
-        [:]
+        var values: [String: Any] = [:]
+        values.merge(ScheduleOutputs.homeValues(site.schedule, context: context)) { _, new in new }
+        return values
     }
 }
