@@ -42,7 +42,9 @@ public enum VTimeZone {
         var lines = ["BEGIN:\(kind)",
                      "DTSTART:\(dtstartLocal.description.replacingOccurrences(of: "-", with: ""))T\(time)",
                      "TZOFFSETFROM:\(offset(from))", "TZOFFSETTO:\(offset(to))"]
-        if let name = zone.abbreviation(for: instant), !name.isEmpty {
+        // Foundation on Linux names offsets "GMT-6" rather than "CST"; TZNAME is optional, so
+        // only real abbreviations are written.
+        if let name = zone.abbreviation(for: instant), !name.isEmpty, !name.hasPrefix("GMT") {
             lines.append("TZNAME:\(ICalendarText.escape(name))")
         }
         lines.append("END:\(kind)")

@@ -63,6 +63,7 @@ public enum LocalityPages {
             "hasServices": !l.services.isEmpty,
             "description": context.markdown.render(l.description),
             "mapLinks": MapLinks.links(for: l).map { ["name": $0.name, "url": $0.url] },
+            "hasMapLinks": !MapLinks.links(for: l).isEmpty,
             "meetings": upcoming.map { RowValues.values($0, schedule: schedule, context: context) },
             "hasMeetings": !upcoming.isEmpty,
             "feedURL": context.url(l.feedPath),

@@ -18,12 +18,20 @@ enum RowValues {
             "statusLabel": event.status.label,
             "isMeeting": event.status == .meeting,
             "team": event.team ?? "",
+            "teamGroup": event.team ?? SchedulePage.noTeam,
             "sessions": EventText.sessions(event),
+            "sessionList": event.sessions.map(EventText.range),
+            "year": o.date.year,
+            "monthShort": String(o.date.monthName.prefix(3)),
             "with": with.joined(separator: ", "),
             "comment": event.comment ?? "",
             "repeats": event.recurrence.map { "Repeats \($0.summary)" } ?? "",
             "localitySlug": event.locality ?? "",
         ]
+        // Mustache treats "" as true, so each optional part gets its own flag.
+        for key in ["team", "sessions", "with", "comment", "repeats"] {
+            row["has" + key.prefix(1).uppercased() + key.dropFirst()] = !((row[key] as? String) ?? "").isEmpty
+        }
         if let locality {
             row["locality"] = ["name": locality.name, "url": context.url(locality.sitePath)]
         }
