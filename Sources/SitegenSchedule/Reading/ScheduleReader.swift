@@ -13,7 +13,8 @@ public enum ScheduleReader {
         return await concurrentMap(paths) { relative -> [Event] in
             guard let file = tree.read(relative, diagnostics: diagnostics),
                   let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return [] }
-            return parse(fields, fileStem: stem(relative), localities: known, diagnostics: diagnostics)
+            return parse(fields, fileStem: stem(relative), localities: known,
+                         localitiesFolder: content.subtree(LocalityReader.folder).displayPath, diagnostics: diagnostics)
         }.flatMap { $0 }
     }
 
@@ -25,14 +26,15 @@ public enum ScheduleReader {
     }
 
     public static func parse(_ fields: YAMLFields, fileStem: String, localities: [String: Locality],
-                             diagnostics: Diagnostics) -> [Event] {
+                             localitiesFolder: String = "Content/localities", diagnostics: Diagnostics) -> [Event] {
         defer { fields.reportUnknownKeys() }
         _ = fields.string("title")
         let items = fields.mappingList("events", required: true) ?? []
         var seen: [String: SourceLocation] = [:]
         var events: [Event] = []
         for item in items {
-            guard let event = EventParser(fields: item, file: fileStem, localities: localities, diagnostics: diagnostics).parse()
+            guard let event = EventParser(fields: item, file: fileStem, localities: localities, localitiesFolder: localitiesFolder,
+                                          diagnostics: diagnostics).parse()
             else { continue }
             if let first = seen[event.id] {
                 item.error("duplicate event id '\(event.id)' (first used at line \(first.line))", at: "id")
@@ -43,9 +45,6 @@ public enum ScheduleReader {
         }
         return events
     }
-
-    /// The title a file gives itself (for the import command's messages and docs).
-    public static let knownStatuses = Event.Status.allCases.map(\.rawValue)
 }
 
 /// Parses one item of `events:`.
@@ -53,6 +52,8 @@ struct EventParser {
     let fields: YAMLFields
     let file: String
     let localities: [String: Locality]
+    /// How the localities folder is printed, for "no such file" hints.
+    let localitiesFolder: String
     let diagnostics: Diagnostics
 
     func parse() -> Event? {
@@ -94,7 +95,7 @@ struct EventParser {
     func checkLocality(_ slug: String, key: String) -> Bool {
         if localities[slug] != nil { return true }
         let hint = nearest(slug).map { " (did you mean '\($0)'?)" } ?? ""
-        fields.error("unknown locality '\(slug)' in '\(key)': no Content/localities/\(slug).md\(hint)", at: key)
+        fields.error("unknown locality '\(slug)' in '\(key)': no \(localitiesFolder)/\(slug).md\(hint)", at: key)
         return false
     }
 
