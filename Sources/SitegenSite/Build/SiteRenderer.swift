@@ -12,6 +12,7 @@ public enum SiteRenderer {
         if !site.schedule.events.isEmpty || !site.schedule.localities.isEmpty {
             files += ScheduleOutputs.feeds(site.schedule, context: context)
         }
+        ReferenceCheck.check(site.pages, files: files, context: context)
         return files
     }
 
