@@ -373,3 +373,53 @@ def test_screenshots(driver, base_url):
     emulate_dark(driver, True)
     driver.get(base_url + "schedule/")
     screenshot(driver, "schedule-phone-dark")
+
+
+# --- Import commands ------------------------------------------------------------------------------
+
+DATA = ROOT.parent / "shared" / "data" / "hymnal"
+
+
+@pytest.mark.skipif(not (DATA / "schedule-winter.json").exists(), reason="shared data not present")
+def test_bundled_content_is_what_the_importers_make(tmp_path):
+    content = tmp_path / "Content"
+    assert run_sitegen("import", "localities-json", str(DATA / "localities.json"), "--content", str(content)).returncode == 0
+    for name in sorted((ROOT / "Content" / "localities").glob("*.md")):
+        assert (content / "localities" / name.name).read_text() == name.read_text(), name.name
+    for season, extra in [("winter", []), ("summer", ["--team", "Summer mission team"])]:
+        result = run_sitegen("import", "schedule-json", str(DATA / f"schedule-{season}.json"), "--year", "2027",
+                             "--align-weekdays", "--name", f"{season}-2027",
+                             "--title", f"{season.capitalize()} mission meetings 2027", *extra, "--content", str(content))
+        assert result.returncode == 0, result.stderr
+        assert (content / "schedule" / f"{season}-2027.yml").read_text() == \
+            (ROOT / "Content" / "schedule" / f"{season}-2027.yml").read_text()
+    # A second run refuses to overwrite without --force.
+    again = run_sitegen("import", "localities-json", str(DATA / "localities.json"), "--content", str(content))
+    assert again.returncode != 0 and "file exists" in again.stderr
+
+
+def test_csv_import_then_build(tmp_path):
+    content = tmp_path / "Content"
+    shutil.copytree(ROOT / "Content", content)
+    csv = tmp_path / "spring.csv"
+    csv.write_text("date,locality,with,morning,evening,team,category,comment,repeat,on,until\n"
+                   "2027-01-03,aberdeen,Gackle,11:00-13:00,,,Communion,,monthly,first Sunday,2027-06-30\n"
+                   '2027-01-09,Minnetonka,,yes,yes,Team <b>A</b>,,"Bring food, please",,,\n')
+    result = run_sitegen("import", "schedule-csv", str(csv), "--content", str(content))
+    assert result.returncode == 0, result.stderr
+    written = (content / "schedule" / "spring.yml").read_text()
+    assert 'locality: "minnetonka"' in written and "on: \"first Sunday\"" in written
+    out = tmp_path / "out"
+    build = run_sitegen("build", "--content", str(content), "--as-of", AS_OF, "--output", str(out), "--quiet")
+    assert build.returncode == 0, build.stderr
+    html = (out / "schedule" / "index.html").read_text()
+    assert "Team &lt;b&gt;A&lt;/b&gt;" in html and "Bring food, please" in html
+
+    bad = tmp_path / "bad.csv"
+    bad.write_text("date,locality,morning\n2027-02-30,aberdeen,\n2027-03-01,nowhere,\n2027-03-02,aberdeen,9-10\n")
+    result = run_sitegen("import", "schedule-csv", str(bad), "--content", str(content))
+    assert result.returncode != 0 and not (content / "schedule" / "bad.yml").exists()
+    errors = [l for l in result.stderr.splitlines() if ": error: " in l]
+    assert any(l.startswith(f"{bad}:2:1: error:") and "2027-02-30" in l for l in errors), errors
+    assert any(l.startswith(f"{bad}:3:12: error:") and "nowhere" in l for l in errors), errors
+    assert any(l.startswith(f"{bad}:4:21: error:") and "morning" in l for l in errors), errors

@@ -20,11 +20,13 @@ public struct ScheduleFeed {
 
     public static let prodID = "-//sitegen//Meetings schedule//EN"
 
-    public func text(for events: [Event]) -> String {
+    /// `alsoZones`: zones to define even if no event uses them (a locality's own zone), so a
+    /// feed without events still has the one component RFC 5545 requires.
+    public func text(for events: [Event], alsoZones: [TimeZone] = []) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(Self.prodID)", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
                      "X-WR-CALNAME:\(ICalendarText.escape(calendarName))"]
-        let zones = Dictionary(events.compactMap { e in e.sessions.isEmpty ? nil : e.timeZone.map { ($0.identifier, $0) } },
-                               uniquingKeysWith: { a, _ in a })
+        let used = events.compactMap { e in e.sessions.isEmpty ? nil : e.timeZone }
+        let zones = Dictionary((used + alsoZones).map { ($0.identifier, $0) }, uniquingKeysWith: { a, _ in a })
         let years = yearRange(events)
         for id in zones.keys.sorted() { lines += VTimeZone.lines(for: zones[id]!, years: years) }
         for event in events.sorted(by: { $0.uid < $1.uid }) { lines += vevents(event) }

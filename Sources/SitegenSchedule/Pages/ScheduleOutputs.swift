@@ -16,7 +16,7 @@ public enum ScheduleOutputs {
             let events = schedule.events.filter { $0.locality == locality.slug || $0.with.contains(locality.slug) }
             let named = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL,
                                      calendarName: "\(locality.name) · \(context.config.title)")
-            files.append(OutputFile(path: locality.feedPath, text: named.text(for: events), source: locality.source.path))
+            files.append(OutputFile(path: locality.feedPath, text: named.text(for: events, alsoZones: locality.timeZone.map { [$0] } ?? []), source: locality.source.path))
         }
         return files
     }
