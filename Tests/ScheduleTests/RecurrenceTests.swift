@@ -25,7 +25,9 @@ struct RecurrenceTests {
     }
 
     @Test func lastFridayOfTheMonth() throws {
-        let rule = Recurrence(frequency: .monthly, monthlyOn: try #require(Recurrence.MonthlyWeekday("last Friday")), count: 3)
+        let lastFriday = try #require(Recurrence.MonthlyWeekday("last Friday"))
+        #expect(lastFriday == Recurrence.MonthlyWeekday(ordinal: -1, weekday: 6))
+        let rule = Recurrence(frequency: .monthly, monthlyOn: lastFriday, count: 3)
         #expect(rule.dates(from: date("2027-01-29"), through: date("2030-01-01")).map(\.description)
                 == ["2027-01-29", "2027-02-26", "2027-03-26"])
     }
