@@ -124,7 +124,11 @@ public struct AppScheduleImporter {
         ev.team = e.missionaries ?? team
         ev.source = at
         for name in e.with ?? [] {
-            if let slug = matcher.slug(for: name), slug != e.locality { ev.with.append(slug) } else { ev.withOthers.append(name) }
+            switch matcher.slug(for: name) {
+            case e.locality?: continue // the host itself
+            case let slug?: ev.with.append(slug)
+            case nil: ev.withOthers.append(name)
+            }
         }
         ev.comment = comment(e.comment, label: label, date: date, at: at, diagnostics: diagnostics)
         if status == .meeting {
