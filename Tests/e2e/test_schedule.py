@@ -53,6 +53,19 @@ def test_feeds_are_rfc5545_and_parse_with_icalendar(site):
                 assert tzid in defined, (path.name, tzid)
 
 
+def test_vtimezones_agree_with_the_tz_database(site):
+    """Each VTIMEZONE, turned into a tzinfo by icalendar, gives the offsets zoneinfo gives."""
+    cal = icalendar.Calendar.from_ical((site / "schedule" / "all.ics").read_bytes())
+    zones = list(cal.walk("VTIMEZONE"))
+    assert {str(z["TZID"]) for z in zones} >= {"America/Chicago", "America/Denver", "America/Los_Angeles",
+                                               "America/Anchorage", "America/Toronto", "America/New_York"}
+    for vtz in zones:
+        mine, real = vtz.to_tz(), ZoneInfo(str(vtz["TZID"]))
+        for local in ("2027-01-15T12:00", "2027-03-14T03:30", "2027-07-01T12:00", "2027-11-07T03:00", "2026-12-06T11:00"):
+            moment = dt.datetime.fromisoformat(local)
+            assert moment.replace(tzinfo=mine).utcoffset() == moment.replace(tzinfo=real).utcoffset(), (vtz["TZID"], local)
+
+
 def test_recurring_events_are_rrules_not_copies(site):
     cal = icalendar.Calendar.from_ical((site / "schedule" / "all.ics").read_bytes())
     events = list(cal.walk("VEVENT"))
