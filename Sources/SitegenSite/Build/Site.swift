@@ -10,5 +10,9 @@ public struct Site: Sendable {
     public let pages: [Page]
     public let staticFiles: [OutputFile]
     /// `Content/hymns/`, nil when the site has no hymnal.
-    public var hymnal: Hymnal? = nil
+    public let hymnal: Hymnal?
+    /// Localities and meetings (empty when Content/ has neither).
+    public let schedule: Schedule
+
+    public var hasSchedule: Bool { !schedule.localities.isEmpty || !schedule.events.isEmpty }
 }
