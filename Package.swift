@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // Spreadsheet (CSV) import of schedules.
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         // Debian's libcmark-gfm-dev, linked in process (never the cmark-gfm program).
@@ -42,7 +44,7 @@ let package = Package(
         // One module per content kind: its source format, model, pages and snapshot.
         .target(name: "SitegenHymns", dependencies: ["SitegenCore"]),
         .target(name: "SitegenBible", dependencies: ["SitegenCore", "CLibXML2"]),
-        .target(name: "SitegenSchedule", dependencies: ["SitegenCore"]),
+        .target(name: "SitegenSchedule", dependencies: ["SitegenCore", .product(name: "SwiftCSV", package: "SwiftCSV")]),
         // The build pipeline: read everything into a Site, render, write.
         .target(
             name: "SitegenSite",
@@ -51,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SitegenSite", "SitegenCore", "SitegenBible",
+                "SitegenSite", "SitegenCore", "SitegenSchedule", "SitegenBible",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

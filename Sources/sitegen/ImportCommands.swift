@@ -6,5 +6,6 @@ import SitegenSite
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert data from other formats into Content/.",
-        subcommands: [ImportMCheyne.self])
+        subcommands: [ImportHymnalJSON.self, ImportLocalitiesJSON.self, ImportScheduleJSON.self, ImportScheduleCSV.self,
+                      ImportMCheyne.self])
 }

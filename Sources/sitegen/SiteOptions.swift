@@ -18,7 +18,7 @@ struct SiteOptions: ParsableArguments {
     var asOf: String?
 
     @Option(help: "How many pages to render at once (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
@@ -33,12 +33,13 @@ struct SiteOptions: ParsableArguments {
         if let baseURL, !SiteConfig.isValidBaseURL(baseURL) {
             throw ValidationError("--base-url must start with http://, https:// or /")
         }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func buildOptions(output: String, force: Bool) -> BuildOptions {
         BuildOptions(content: tree(content), templates: tree(templates), output: url(output),
-                     baseURL: baseURL, asOf: asOf.flatMap(CalendarDate.init), jobs: jobs, force: force)
+                     baseURL: baseURL, asOf: asOf.flatMap(CalendarDate.init),
+                     jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force)
     }
 
     func tree(_ path: String) -> SourceTree { SourceTree(url: url(path), displayPath: path) }

@@ -31,7 +31,14 @@ public final class YAMLFields {
         do {
             node = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
-            let (line, column, message) = describe(error)
+            var (line, column, message) = describe(error)
+            // libyaml reports an error found at the end of input one line past the last line;
+            // point at the last line the volunteer wrote instead.
+            let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+            if line > lines.count {
+                line = max(lines.count, 1)
+                column = (lines.last?.count ?? 0) + 1
+            }
             diagnostics.error("malformed YAML: \(message)", at: file.location(line: line + offset, column: column))
             return nil
         } catch {

@@ -53,6 +53,40 @@ public struct MarkdownRenderer: Sendable {
         return String(cString: html)
     }
 
+    /// A link or image target written in Markdown, with its position in the text (1-based).
+    public struct Reference: Sendable, Hashable {
+        public let url: String
+        public let line: Int
+        public let column: Int
+        public let isImage: Bool
+    }
+
+    /// Every link and image target of `markdown`, for checking that referenced files exist.
+    public func references(in markdown: String) -> [Reference] {
+        _ = Self.registered
+        guard let parser = cmark_parser_new(options | CMARK_OPT_SOURCEPOS) else { return [] }
+        defer { cmark_parser_free(parser) }
+        for name in Self.extensionNames {
+            if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
+        }
+        markdown.utf8CString.withUnsafeBufferPointer { cmark_parser_feed(parser, $0.baseAddress, $0.count - 1) }
+        guard let document = cmark_parser_finish(parser), let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator); cmark_node_free(document) }
+        var result: [Reference] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
+            // Inline nodes carry no position of their own in cmark-gfm; use the enclosing block's.
+            var block: OpaquePointer? = node
+            while let b = block, cmark_node_get_start_line(b) == 0 { block = cmark_node_parent(b) }
+            result.append(Reference(url: String(cString: url), line: block.map { Int(cmark_node_get_start_line($0)) } ?? 1,
+                                    column: block.map { Int(cmark_node_get_start_column($0)) } ?? 1,
+                                    isImage: type == CMARK_NODE_IMAGE))
+        }
+        return result
+    }
+
     /// Turns raw HTML into visible text (unless allowed) and prefixes site-relative links.
     private func rewrite(_ document: OpaquePointer) {
         var rawHTML: [OpaquePointer] = []

@@ -90,7 +90,8 @@ public struct OutputWriter: Sendable {
     }
 
     private func writeAll(_ files: [OutputFile], into root: URL) async throws {
-        let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent }).filter { !$0.isEmpty }
+        // (NSString.deletingLastPathComponent traps on a bare file name in corelibs-foundation.)
+        let folders = Set(files.compactMap { file in file.path.lastIndex(of: "/").map { String(file.path[..<$0]) } })
         for folder in folders.sorted() {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }

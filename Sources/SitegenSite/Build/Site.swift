@@ -9,6 +9,13 @@ public struct Site: Sendable {
     public let templates: TemplateLibrary
     public let pages: [Page]
     public let staticFiles: [OutputFile]
-    /// Content/bible/: translations, reading plan, daily verses (nil for a site without a Bible).
-    public var bible: BibleLibrary? = nil
+    /// `Content/hymns/`, nil when the site has no hymnal.
+    public let hymnal: Hymnal?
+    /// Localities and meetings (empty when Content/ has neither).
+    public let schedule: Schedule
+
+    /// `Content/bible/`: translations, reading plan, daily verses; nil for a site without a Bible.
+    public let bible: BibleLibrary?
+
+    public var hasSchedule: Bool { !schedule.localities.isEmpty || !schedule.events.isEmpty }
 }

@@ -1,4 +1,6 @@
 import SitegenBible
+import SitegenHymns
+import SitegenSchedule
 
 /// The render stage: a pure function from the `Site` to the files of the finished site.
 public enum SiteRenderer {
@@ -9,6 +11,8 @@ public enum SiteRenderer {
         files += try Manifest.outputFiles(for: snapshots, asOf: context.asOf, generator: context.generator)
         files += Sitemap.files(for: files, context: context)
         files += site.staticFiles
+        if site.hasSchedule { files += ScheduleOutputs.feeds(site.schedule, context: context) }
+        ReferenceCheck.check(site.pages, files: files, context: context)
         return files
     }
 
@@ -24,19 +28,27 @@ public enum SiteRenderer {
             specs.append(PageSpec(path: "404.html", template: "page", title: "Page not found",
                                   values: ["content": "<p>There is no page at this address. Try the <a href=\"\(context.url(""))\">home page</a>.</p>"]))
         }
+        if let hymnal = site.hymnal { specs += HymnPages.specs(hymnal, context: context) }
+        if site.hasSchedule { specs += ScheduleOutputs.pageSpecs(site.schedule, context: context) }
         if let bible = site.bible { specs += BiblePages.specs(bible, context: context) }
         return await context.render(specs)
     }
 
     static func snapshots(_ site: Site, context: RenderContext) throws -> [Snapshot] {
-        [try PagesSnapshot.snapshot(site.pages, context: context)]
-            + (try site.bible.map(BibleSnapshots.snapshots) ?? [])
+        var snapshots = [try PagesSnapshot.snapshot(site.pages, context: context)]
+        if let hymnal = site.hymnal { snapshots.append(try HymnsSnapshot.snapshot(hymnal, context: context)) }
+        snapshots += try ScheduleOutputs.snapshots(site.schedule, context: context)
+        if let bible = site.bible { snapshots += try BibleSnapshots.snapshots(bible) }
+        return snapshots
     }
 }
 
 /// Values the home page template gets besides its own Markdown.
 public enum HomePage {
     public static func values(_ site: Site, context: RenderContext) -> [String: Any] {
-        DailyVerseHome.values(site.bible, context: context)
+        var values: [String: Any] = [:]
+        values.merge(ScheduleOutputs.homeValues(site.schedule, context: context)) { _, new in new }
+        values.merge(DailyVerseHome.values(site.bible, context: context)) { _, new in new }
+        return values
     }
 }

@@ -7,6 +7,8 @@ public struct Page: Sendable {
     public let template: String
     /// Markdown body; rendered in the render stage.
     public let body: String
+    /// Line of the source file on which the body starts (for messages about the body).
+    public let bodyFirstLine: Int
     public let source: SourceLocation
 
     public var isHome: Bool { sitePath.isEmpty }
@@ -36,7 +38,7 @@ public enum PageReader {
         let draft = fields.bool("draft") ?? false
         let page = Page(sitePath: sitePath, title: title, description: fields.string("description") ?? "",
                         template: fields.string("template") ?? defaultTemplate,
-                        body: document.body, source: file.location(line: 1))
+                        body: document.body, bodyFirstLine: document.bodyFirstLine, source: file.location(line: 1))
         if let template = fields.string("template"), template.contains("/") == false, template.isEmpty {
             fields.error("'template' must name a template file in Templates/", at: "template")
         }

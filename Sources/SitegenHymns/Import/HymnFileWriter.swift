@@ -1,0 +1,67 @@
+import Foundation
+
+/// Writes a hymn in the source format `HymnFileReader` reads: front matter, then stanzas
+/// separated by blank lines, the chorus or refrain as a `:::` block after the first stanza
+/// (where a printed hymnal prints it).
+public enum HymnFileWriter {
+    public static func text(_ hymn: Hymn) -> String {
+        var out = "---\nnumber: \(hymn.number)\n"
+        if let title = hymn.explicitTitle { out += "title: \(yamlString(title))\n" }
+        if hymn.removed { out += "removed: true\n" }
+        for (key, value) in [("author", hymn.author), ("tune", hymn.tune), ("meter", hymn.meter), ("language", hymn.language)] {
+            if let value { out += "\(key): \(yamlString(value))\n" }
+        }
+        out += "---\n"
+        var blocks: [String] = hymn.stanzas.map(passage)
+        var responses: [String] = []
+        for kind in ResponseKind.allCases {
+            guard let response = hymn.response(kind) else { continue }
+            responses.append("::: \(kind.rawValue)\n" + passage(response) + "\n:::")
+        }
+        blocks.insert(contentsOf: responses, at: min(1, blocks.count))
+        if !blocks.isEmpty { out += "\n" + blocks.joined(separator: "\n\n") + "\n" }
+        return out
+    }
+
+    static func passage(_ passage: Passage) -> String {
+        passage.lines.map(line).joined(separator: "\n")
+    }
+
+    static func line(_ line: Line) -> String {
+        var text = line.segments.map { segment in
+            let escaped = escape(RepeatSign.join(segment))
+            return segment.marked ? "**" + escaped + "**" : escaped
+        }.joined()
+        // A line that would read as a block fence or comment, or that starts with a space, keeps its text by escaping.
+        if text.hasPrefix(":::") || text.hasPrefix("<!--") { text = "\\" + text }
+        if text.hasPrefix(" ") { text = "\\" + text }
+        return text
+    }
+
+    /// `\` and `*` carry meaning in the body; everything else is literal.
+    static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\\" || $0 == "*" }) else { return text }
+        var out = ""
+        for character in text {
+            if character == "\\" || character == "*" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// A YAML scalar that reads back as exactly `value`.
+    static func yamlString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += "\\u" + zeroPadded(String(scalar.value, radix: 16), 4) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}

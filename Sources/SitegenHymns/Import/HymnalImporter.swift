@@ -1,0 +1,92 @@
+import Foundation
+
+/// `sitegen import hymnal-json`: the app's hymns.json → `Content/hymns/` (one file per hymn,
+/// `hymnal.yml`). Pure: returns the files to write; the command writes them.
+public enum HymnalImporter {
+    public struct Options: Sendable {
+        public var title: String
+        public init(title: String = "Hymnal") { self.title = title }
+    }
+
+    /// Relative path in `Content/hymns/` → file text, sorted by path. Nil when the input has
+    /// problems (each reported against `path`).
+    public static func files(from data: Data, path: String, options: Options = Options(),
+                             diagnostics: Diagnostics) -> [(path: String, text: String)]? {
+        guard let app = decode(data, path: path, diagnostics: diagnostics),
+              let hymnal = hymnal(from: app, path: path, options: options, diagnostics: diagnostics) else { return nil }
+        let width = max(3, String(hymnal.count).count)
+        var files = hymnal.hymns.map { hymn in
+            (path: zeroPadded(String(hymn.number), width) + ".md",
+             text: HymnFileWriter.text(hymn))
+        }
+        files.append((path: HymnalReader.settingsFile, text: settingsText(hymnal)))
+        return files.sorted { $0.path < $1.path }
+    }
+
+    static func decode(_ data: Data, path: String, diagnostics: Diagnostics) -> AppHymnal? {
+        do {
+            return try JSONDecoder().decode(AppHymnal.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            diagnostics.error("not valid JSON: \(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)",
+                              at: SourceLocation(path: path))
+        } catch let DecodingError.keyNotFound(key, context) {
+            diagnostics.error("\(jsonPath(context.codingPath)): missing '\(key.stringValue)'", at: SourceLocation(path: path))
+        } catch let DecodingError.typeMismatch(type, context) {
+            diagnostics.error("\(jsonPath(context.codingPath)): expected \(type)", at: SourceLocation(path: path))
+        } catch let DecodingError.valueNotFound(type, context) {
+            diagnostics.error("\(jsonPath(context.codingPath)): expected \(type), found null", at: SourceLocation(path: path))
+        } catch {
+            diagnostics.error("cannot read the hymnal: \(error)", at: SourceLocation(path: path))
+        }
+        return nil
+    }
+
+    static func jsonPath(_ codingPath: [any CodingKey]) -> String {
+        codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+
+    /// The app's hymnal as the typed model; every markup problem is reported.
+    public static func hymnal(from app: AppHymnal, path: String, options: Options = Options(),
+                              diagnostics: Diagnostics) -> Hymnal? {
+        var failed = false
+        func passage(_ text: String, _ where_: String) -> Passage? {
+            do {
+                return Passage(lines: [Line(try AppMarkup.segments(text))])
+            } catch {
+                diagnostics.error("\(where_): \(error.description)", at: SourceLocation(path: path))
+                failed = true
+                return nil
+            }
+        }
+        let hymns = app.hymns.enumerated().map { index, entry in
+            let number = index + 1
+            let stanzas = entry.verses.enumerated().compactMap { passage($1, "hymns[\(index)].verses[\($0)] (hymn \(number))") }
+            let removed = entry.verses.isEmpty && entry.chorus == nil && entry.refrain == nil
+            return Hymn(number: number, removed: removed, stanzas: stanzas,
+                        chorus: entry.chorus.flatMap { passage($0, "hymns[\(index)].chorus (hymn \(number))") },
+                        refrain: entry.refrain.flatMap { passage($0, "hymns[\(index)].refrain (hymn \(number))") },
+                        language: LanguageGuess.language(of: stanzas, hymnalLanguage: app.language),
+                        source: SourceLocation(path: path))
+        }
+        if app.hymns.isEmpty {
+            diagnostics.error("the hymnal has no hymns", at: SourceLocation(path: path))
+            failed = true
+        }
+        return failed ? nil : Hymnal(title: options.title, language: app.language, year: app.year,
+                                     count: hymns.count, hymns: hymns)
+    }
+
+    static func settingsText(_ hymnal: Hymnal) -> String {
+        var text = """
+        # The hymnal as a whole. Every number 1…count has a file NNN.md in this folder;
+        # a removed hymn keeps its file with 'removed: true'.
+        title: \(HymnFileWriter.yamlString(hymnal.title))
+        language: \(HymnFileWriter.yamlString(hymnal.language))
+
+        """
+        if let year = hymnal.year { text += "year: \(year)\n" }
+        text += "count: \(hymnal.count)\n"
+        return text
+    }
+}

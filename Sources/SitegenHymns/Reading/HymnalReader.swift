@@ -1,0 +1,72 @@
+import Foundation
+
+/// Reads `Content/hymns/`: `hymnal.yml` (title, language, year, count) and one Markdown file per
+/// hymn. Returns nil when the folder does not exist (a site without a hymnal) or on errors,
+/// which are all in `diagnostics`.
+public enum HymnalReader {
+    public static let folder = "hymns"
+    public static let settingsFile = "hymnal.yml"
+
+    public static func read(content: SourceTree, jobs: Int, diagnostics: Diagnostics) async -> Hymnal? {
+        let tree = content.subtree(folder)
+        guard tree.exists else { return nil }
+        let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics)
+            .filter { !isDocumentation($0) }
+        guard let settings = HymnalSettings.read(tree: tree, diagnostics: diagnostics) else { return nil }
+        let read = await concurrentMap(paths, jobs: jobs) { relative -> (String, Hymn?) in
+            guard let file = tree.read(relative, diagnostics: diagnostics) else { return (relative, nil) }
+            return (relative, HymnFileReader.read(file, diagnostics: diagnostics))
+        }
+        let hymns = read.compactMap(\.1)
+        // A file that could not be read already has its error; its name still claims its number,
+        // so the validator does not add a "gap" message for it.
+        let unreadable = Set(read.filter { $0.1 == nil }.compactMap { numberInName($0.0) })
+        let valid = HymnalValidator.validate(hymns, settings: settings, claimed: unreadable, diagnostics: diagnostics)
+        guard valid, unreadable.isEmpty else { return nil }
+        return Hymnal(title: settings.title, language: settings.language, year: settings.year,
+                      count: settings.count, hymns: hymns)
+    }
+
+    /// `123.md` → 123.
+    static func numberInName(_ relative: String) -> Int? {
+        let stem = relative.split(separator: "/").last?.split(separator: ".").first.map(String.init) ?? ""
+        return stem.allSatisfy(\.isASCIIDigit) ? Int(stem) : nil
+    }
+
+    /// `README.md` in the hymns folder is for people, not a hymn.
+    static func isDocumentation(_ relative: String) -> Bool {
+        ["readme.md", "notice.md"].contains(relative.lowercased())
+    }
+}
+
+/// `Content/hymns/hymnal.yml`.
+public struct HymnalSettings: Sendable {
+    public let title: String
+    public let language: String
+    public let year: Int?
+    /// How many numbers the hymnal has; every number 1…count must have a file.
+    public let count: Int
+    /// Where `count` is written, for "hymn N is missing" messages.
+    public let countLocation: SourceLocation
+
+    static func read(tree: SourceTree, diagnostics: Diagnostics) -> HymnalSettings? {
+        guard tree.fileExists(HymnalReader.settingsFile) else {
+            diagnostics.error("missing \(HymnalReader.settingsFile): it says how many hymns the hymnal has ('count: 365')",
+                              at: SourceLocation(path: tree.display(HymnalReader.settingsFile)))
+            return nil
+        }
+        guard let file = tree.read(HymnalReader.settingsFile, diagnostics: diagnostics),
+              let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return nil }
+        defer { fields.reportUnknownKeys() }
+        let title = fields.string("title") ?? "Hymnal"
+        let language = fields.string("language") ?? "English"
+        let year = fields.int("year")
+        guard let count = fields.int("count", required: true) else { return nil }
+        guard count >= 1 else {
+            fields.error("'count' must be at least 1", at: "count")
+            return nil
+        }
+        return HymnalSettings(title: title, language: language, year: year, count: count,
+                              countLocation: fields.location(ofKey: "count"))
+    }
+}

@@ -1,0 +1,146 @@
+/// `api/v1/hymns.json`: the whole hymnal for the apps, structured (no HTML): stanzas as lines
+/// of segments, repeated passages flagged with their repeat sign, removed hymns kept.
+public enum HymnsSnapshot {
+    struct SegmentRecord: Encodable {
+        let text: String
+        /// Set in bold in the book (a passage that is repeated, or "Halleluja! etc.").
+        let marked: Bool
+        let repeatSign: String?
+    }
+
+    struct PassageRecord: Encodable {
+        let lines: [[SegmentRecord]]
+        /// The passage as one plain string, repeat signs included (for search and previews).
+        let text: String
+    }
+
+    struct StanzaRecord: Encodable {
+        let number: Int
+        let lines: [[SegmentRecord]]
+        let text: String
+    }
+
+    struct HymnRecord: Encodable {
+        let number: Int
+        let url: String
+        let title: String
+        let firstLine: String
+        let removed: Bool
+        let stanzas: [StanzaRecord]
+        let chorus: PassageRecord?
+        let refrain: PassageRecord?
+        let author: String?
+        let tune: String?
+        let meter: String?
+        let language: String?
+    }
+
+    struct File: Encodable {
+        let schemaVersion: Int
+        let title: String
+        let language: String
+        let year: Int?
+        let count: Int
+        let hymns: [HymnRecord]
+    }
+
+    public static func snapshot(_ hymnal: Hymnal, context: RenderContext) throws -> Snapshot {
+        let file = File(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
+                        count: hymnal.count, hymns: hymnal.hymns.map { record($0, context: context) })
+        return try Snapshot(path: "hymns.json", value: file, records: file.hymns.count, schema: schema)
+    }
+
+    static func record(_ hymn: Hymn, context: RenderContext) -> HymnRecord {
+        HymnRecord(number: hymn.number, url: context.url(HymnPages.path(hymn.number)), title: hymn.title,
+                   firstLine: hymn.firstLine, removed: hymn.removed,
+                   stanzas: hymn.stanzas.enumerated().map { StanzaRecord(number: $0 + 1, lines: lines($1), text: $1.plainText) },
+                   chorus: hymn.chorus.map(passage), refrain: hymn.refrain.map(passage),
+                   author: hymn.author, tune: hymn.tune, meter: hymn.meter, language: hymn.language)
+    }
+
+    static func passage(_ passage: Passage) -> PassageRecord {
+        PassageRecord(lines: lines(passage), text: passage.plainText)
+    }
+
+    static func lines(_ passage: Passage) -> [[SegmentRecord]] {
+        passage.lines.map { $0.segments.map { SegmentRecord(text: $0.text, marked: $0.marked, repeatSign: $0.repeatSign) } }
+    }
+
+    public static let schema = SnapshotSchema(name: "hymns", version: 1, json: #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "sitegen hymns",
+      "description": "The whole hymnal: every number 1…count, removed hymns included (removed: true, no text).",
+      "type": "object",
+      "required": ["schemaVersion", "title", "language", "count", "hymns"],
+      "additionalProperties": false,
+      "properties": {
+        "schemaVersion": { "const": 1 },
+        "title": { "type": "string" },
+        "language": { "type": "string", "description": "The hymnal's language as the app names it, e.g. 'English'" },
+        "year": { "type": "integer" },
+        "count": { "type": "integer", "minimum": 1 },
+        "hymns": { "type": "array", "items": { "$ref": "#/$defs/hymn" } }
+      },
+      "$defs": {
+        "segment": {
+          "type": "object",
+          "description": "A run of text. marked: set in bold in the book; repeatSign: the book's repeat sign ending the marked passage.",
+          "required": ["text", "marked"],
+          "additionalProperties": false,
+          "properties": {
+            "text": { "type": "string" },
+            "marked": { "type": "boolean" },
+            "repeatSign": { "type": "string", "pattern": "^:(,:)+$" }
+          }
+        },
+        "lines": {
+          "type": "array",
+          "minItems": 1,
+          "description": "Lines in order; each line is a list of segments. Imported stanzas are one line (the source flattened line breaks).",
+          "items": { "type": "array", "items": { "$ref": "#/$defs/segment" } }
+        },
+        "passage": {
+          "type": "object",
+          "required": ["lines", "text"],
+          "additionalProperties": false,
+          "properties": {
+            "lines": { "$ref": "#/$defs/lines" },
+            "text": { "type": "string", "description": "Plain text, lines joined by a space, repeat signs kept" }
+          }
+        },
+        "hymn": {
+          "type": "object",
+          "required": ["number", "url", "title", "firstLine", "removed", "stanzas"],
+          "additionalProperties": false,
+          "properties": {
+            "number": { "type": "integer", "minimum": 1 },
+            "url": { "type": "string" },
+            "title": { "type": "string", "minLength": 1 },
+            "firstLine": { "type": "string" },
+            "removed": { "type": "boolean" },
+            "stanzas": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": ["number", "lines", "text"],
+                "additionalProperties": false,
+                "properties": {
+                  "number": { "type": "integer", "minimum": 1 },
+                  "lines": { "$ref": "#/$defs/lines" },
+                  "text": { "type": "string" }
+                }
+              }
+            },
+            "chorus": { "$ref": "#/$defs/passage", "description": "Sung after every stanza" },
+            "refrain": { "$ref": "#/$defs/passage", "description": "Sung after every stanza" },
+            "author": { "type": "string" },
+            "tune": { "type": "string" },
+            "meter": { "type": "string" },
+            "language": { "type": "string", "description": "BCP 47 tag when the hymn is not in the hymnal's language" }
+          }
+        }
+      }
+    }
+    """#)
+}

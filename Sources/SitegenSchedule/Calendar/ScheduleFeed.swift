@@ -1,0 +1,141 @@
+import Foundation
+
+/// Calendar feeds (RFC 5545): `schedule/all.ics` and `localities/<slug>.ics`. Recurring events
+/// stay one VEVENT with an RRULE (and EXDATEs), never expanded copies, so a phone's calendar
+/// shows "repeats monthly" and follows later edits.
+public struct ScheduleFeed {
+    public let schedule: Schedule
+    /// The build's as-of date: DTSTAMP (never the clock, so rebuilds give the same bytes).
+    public let asOf: CalendarDate
+    /// Where UIDs are scoped and URLs point (`https://example.org/`).
+    public let baseURL: String
+    public let calendarName: String
+
+    public init(schedule: Schedule, asOf: CalendarDate, baseURL: String, calendarName: String) {
+        self.schedule = schedule
+        self.asOf = asOf
+        self.baseURL = baseURL
+        self.calendarName = calendarName
+    }
+
+    public static let prodID = "-//sitegen//Meetings schedule//EN"
+
+    /// `alsoZones`: zones to define even if no event uses them (a locality's own zone), so a
+    /// feed without events still has the one component RFC 5545 requires.
+    public func text(for events: [Event], alsoZones: [TimeZone] = []) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(Self.prodID)", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
+                     "X-WR-CALNAME:\(ICalendarText.escape(calendarName))"]
+        let used = events.compactMap { e in e.sessions.isEmpty ? nil : e.timeZone }
+        let zones = Dictionary((used + alsoZones).map { ($0.identifier, $0) }, uniquingKeysWith: { a, _ in a })
+        let years = yearRange(events)
+        for id in zones.keys.sorted() { lines += VTimeZone.lines(for: zones[id]!, years: years) }
+        for event in events.sorted(by: { $0.uid < $1.uid }) { lines += vevents(event) }
+        lines.append("END:VCALENDAR")
+        return ICalendarText.document(lines)
+    }
+
+    /// The years the feed's times fall in (each zone's definition covers them all).
+    func yearRange(_ events: [Event]) -> ClosedRange<Int> {
+        let firstYear = events.map(\.date.year).min() ?? asOf.year
+        let lastDates = events.map { e in e.recurrence.map { $0.until ?? asOf.adding(days: Schedule.windowDays) } ?? e.date }
+        let lastYear = max(lastDates.map(\.year).max() ?? asOf.year, firstYear)
+        return firstYear...lastYear
+    }
+
+    var host: String {
+        guard let scheme = baseURL.range(of: "://") else { return "sitegen.invalid" }
+        let rest = baseURL[scheme.upperBound...]
+        return String(rest.prefix { $0 != "/" && $0 != ":" })
+    }
+
+    func vevents(_ event: Event) -> [String] {
+        if event.sessions.isEmpty || event.timeZone == nil {
+            return vevent(event, uid: "\(event.uid)@\(host)", start: dateValue(event.date),
+                          end: dateValue(event.date.adding(days: 1)), summary: summary(event, session: nil),
+                          exdate: event.recurrence.map { r in r.exceptions.map { dateValue($0) } } ?? [],
+                          rrule: event.recurrence.map { rrule($0, start: event.date, zone: nil, time: nil) })
+        }
+        let zone = event.timeZone!
+        return event.sessions.enumerated().flatMap { index, session in
+            let tzid = "TZID=\(zone.identifier)"
+            let exdate = event.recurrence.map { r in r.exceptions.map { ";\(tzid):\(stamp($0, session.start))" } } ?? []
+            return vevent(event, uid: "\(event.uid)/\(index + 1)@\(host)",
+                          start: ";\(tzid):\(stamp(event.date, session.start))",
+                          end: ";\(tzid):\(stamp(event.date, session.end))",
+                          summary: summary(event, session: session), exdate: exdate,
+                          rrule: event.recurrence.map { rrule($0, start: event.date, zone: zone, time: session.start) })
+        }
+    }
+
+    func vevent(_ event: Event, uid: String, start: String, end: String, summary: String,
+                exdate: [String], rrule: String?) -> [String] {
+        var lines = ["BEGIN:VEVENT", "UID:\(ICalendarText.escape(uid))",
+                     "DTSTAMP:\(asOf.description.replacingOccurrences(of: "-", with: ""))T000000Z",
+                     "DTSTART\(start)", "DTEND\(end)", "SUMMARY:\(ICalendarText.escape(summary))"]
+        if let rrule { lines.append("RRULE:\(rrule)") }
+        lines += exdate.map { "EXDATE\($0)" }
+        let locality = schedule.locality(event.locality)
+        if let locality {
+            let place = ([locality.name] + locality.address).joined(separator: ", ")
+            lines.append("LOCATION:\(ICalendarText.escape(place))")
+            if let c = locality.coordinate { lines.append("GEO:\(c.latitude);\(c.longitude)") }
+            lines.append("URL:\(baseURL)\(locality.sitePath)")
+        }
+        lines.append("CATEGORIES:\(ICalendarText.escape(event.category))")
+        let description = EventText.details(event, schedule: schedule).joined(separator: "\n")
+        if !description.isEmpty { lines.append("DESCRIPTION:\(ICalendarText.escape(description))") }
+        lines.append("TRANSP:\(event.sessions.isEmpty ? "TRANSPARENT" : "OPAQUE")")
+        lines.append("END:VEVENT")
+        return lines
+    }
+
+    func summary(_ event: Event, session: Event.Session?) -> String {
+        let base = EventText.title(event, schedule: schedule)
+        guard let session, event.sessions.count > 1 else { return base }
+        return "\(base) (\(session.name))"
+    }
+
+    /// `;VALUE=DATE:20270130`
+    func dateValue(_ date: CalendarDate) -> String { ";VALUE=DATE:\(compact(date))" }
+
+    func stamp(_ date: CalendarDate, _ time: LocalTime) -> String {
+        let day = time.minutes >= 24 * 60 ? date.adding(days: 1) : date
+        let t = LocalTime(hour: time.hour % 24, minute: time.minute)!
+        return "\(compact(day))T\(ZonedTime.pad(t.hour))\(ZonedTime.pad(t.minute))00"
+    }
+
+    func compact(_ date: CalendarDate) -> String { date.description.replacingOccurrences(of: "-", with: "") }
+
+    /// The RRULE that generates exactly the dates `Recurrence.dates` does.
+    func rrule(_ r: Recurrence, start: CalendarDate, zone: TimeZone?, time: LocalTime?) -> String {
+        var parts = ["FREQ=\(r.frequency.rawValue.uppercased())"]
+        if r.interval > 1 { parts.append("INTERVAL=\(r.interval)") }
+        parts += Self.byParts(r, start: start)
+        if let count = r.count { parts.append("COUNT=\(count)") }
+        if let until = r.until {
+            if let zone {
+                // With a zoned DTSTART, UNTIL must be UTC (RFC 5545 §3.3.10): the end of that local day.
+                let endOfDay = ZonedTime.instant(until, LocalTime(hour: 24, minute: 0)!, in: zone).addingTimeInterval(-1)
+                parts.append("UNTIL=\(ZonedTime.utcStamp(endOfDay))")
+            } else {
+                parts.append("UNTIL=\(compact(until))")
+            }
+        }
+        return parts.joined(separator: ";")
+    }
+
+    /// BY… parts: the monthly weekday position, and the "last day of a shorter month"
+    /// fallback for day 29–31 (BYSETPOS=-1 picks the latest of the candidate days).
+    static func byParts(_ r: Recurrence, start: CalendarDate) -> [String] {
+        let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+        if let on = r.monthlyOn { return ["BYDAY=\(on.ordinal)\(codes[on.weekday - 1])"] }
+        let fallback: (Int) -> [String] = { day in
+            day == 31 ? ["BYMONTHDAY=-1"] : ["BYMONTHDAY=\((28...day).map(String.init).joined(separator: ","))", "BYSETPOS=-1"]
+        }
+        switch r.frequency {
+        case .monthly where start.day >= 29: return fallback(start.day)
+        case .yearly where start.month == 2 && start.day == 29: return ["BYMONTH=2"] + fallback(29)
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// One entry of a schedule file: a meeting day, a service or a travel/rest day, possibly
+/// repeating. Times are local to `timeZone`.
+public struct Event: Sendable {
+    /// What the day is, from the travelling team's point of view.
+    public enum Status: String, Sendable, CaseIterable, Codable {
+        case meeting, travel, arrive, rest
+        public var label: String {
+            switch self {
+            case .meeting: "Meeting"
+            case .travel: "Travel day"
+            case .arrive: "Arrival"
+            case .rest: "Rest day"
+            }
+        }
+    }
+
+    public struct Session: Sendable, Hashable {
+        /// "Morning", "Evening", "Communion" …
+        public let name: String
+        public let start: LocalTime
+        public let end: LocalTime
+    }
+
+    /// Unique within its file; with the file name it forms the calendar UID.
+    public let id: String
+    /// Schedule file stem, e.g. `winter-2027` (also the "schedule" a row belongs to).
+    public let file: String
+    public let title: String?
+    public let category: String
+    public let status: Status
+    public let team: String?
+    /// Slug of the locality that hosts it; nil for a travel day between places.
+    public let locality: String?
+    /// Slugs of localities joining.
+    public let with: [String]
+    /// Places joining that have no locality page (written as text).
+    public let withOthers: [String]
+    public let date: CalendarDate
+    /// Empty for an all-day entry (travel/rest days).
+    public let sessions: [Session]
+    public let comment: String?
+    public let recurrence: Recurrence?
+    /// Resolved zone: the event's own `time_zone`, else its locality's, else nil (all-day only).
+    public let timeZone: TimeZone?
+    public let source: SourceLocation
+
+    /// Stable calendar identity: never derived from position or build time.
+    public var uid: String { "\(file)/\(id)" }
+
+    /// All the dates the event happens on, from its first date up to and including `last`.
+    public func dates(through last: CalendarDate) -> [CalendarDate] {
+        guard let recurrence else { return date <= last ? [date] : [] }
+        return recurrence.dates(from: date, through: last)
+    }
+}

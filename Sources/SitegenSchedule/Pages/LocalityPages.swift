@@ -1,0 +1,86 @@
+/// `/localities/` (grouped by state or province) and `/localities/<slug>/` (address, service
+/// times, photo, map links, upcoming meetings, calendar feed).
+public enum LocalityPages {
+    public static let indexPath = "localities/"
+
+    /// Region codes in the bundled content, spelled out for headings.
+    static let regionNames: [String: String] = [
+        "AK": "Alaska", "BC": "British Columbia", "CO": "Colorado", "DE": "Delaware", "MI": "Michigan",
+        "MN": "Minnesota", "MT": "Montana", "NC": "North Carolina", "ND": "North Dakota", "NY": "New York",
+        "ON": "Ontario", "SD": "South Dakota", "WA": "Washington", "WI": "Wisconsin", "WY": "Wyoming",
+        "AB": "Alberta", "SK": "Saskatchewan", "MB": "Manitoba", "OR": "Oregon", "ID": "Idaho", "IA": "Iowa",
+    ]
+
+    public static func regionName(_ code: String?) -> String {
+        guard let code, !code.isEmpty else { return "Other places" }
+        return regionNames[code.uppercased()] ?? code
+    }
+
+    public static func indexSpec(_ schedule: Schedule, context: RenderContext) -> PageSpec {
+        let grouped = Dictionary(grouping: schedule.localities) { regionName($0.region) }
+        let regions = grouped.keys.sorted { a, b in
+            if (a == "Other places") != (b == "Other places") { return b == "Other places" }
+            return a < b
+        }.map { name -> [String: Any] in
+            ["name": name, "id": "r-" + Escape.slug(name),
+             "localities": grouped[name]!.sorted { $0.name < $1.name }.map { summary($0, context: context) }]
+        }
+        return PageSpec(path: indexPath, template: "localities", title: "Localities",
+                        description: "Where the congregations meet: addresses, service times and directions.",
+                        values: ["regions": regions, "count": schedule.localities.count])
+    }
+
+    static func summary(_ l: Locality, context: RenderContext) -> [String: Any] {
+        ["name": l.name, "url": context.url(l.sitePath), "address": l.address.joined(separator: ", "),
+         "services": serviceLines(l).joined(separator: "; ")]
+    }
+
+    /// "Sunday service: Sunday 11 am"
+    static func serviceLines(_ l: Locality) -> [String] {
+        l.services.map { s in
+            var text = "\(s.name): \(CalendarDate.weekdayNames[s.weekday - 1])"
+            if let t = s.time { text += " \(t.display)" }
+            if let note = s.note { text += " (\(note))" }
+            return text
+        }
+    }
+
+    public static func specs(_ schedule: Schedule, context: RenderContext) -> [PageSpec] {
+        let upcoming = schedule.upcoming(asOf: context.asOf)
+        return schedule.localities.map { locality in
+            let mine = upcoming.filter { $0.event.locality == locality.slug || $0.event.with.contains(locality.slug) }
+            return spec(locality, upcoming: mine, schedule: schedule, context: context)
+        }
+    }
+
+    static func spec(_ l: Locality, upcoming: [Occurrence], schedule: Schedule, context: RenderContext) -> PageSpec {
+        var values: [String: Any] = [
+            "name": l.name,
+            "address": l.address,
+            "hasAddress": !l.address.isEmpty,
+            "region": regionName(l.region),
+            "services": serviceLines(l),
+            "hasServices": !l.services.isEmpty,
+            "description": context.markdown.render(l.description),
+            "mapLinks": MapLinks.links(for: l).map { ["name": $0.name, "url": $0.url] },
+            "hasMapLinks": !MapLinks.links(for: l).isEmpty,
+            "meetings": upcoming.map { RowValues.values($0, schedule: schedule, context: context) },
+            "hasMeetings": !upcoming.isEmpty,
+            "feedURL": context.url(l.feedPath),
+            "indexURL": context.url(indexPath),
+            "timeZone": l.timeZone?.identifier ?? "",
+        ]
+        if let c = l.coordinate { values["coordinates"] = "\(c.latitude), \(c.longitude)" }
+        if let photo = l.photo {
+            values["photo"] = ["url": context.url(photo), "alt": l.photoAlt ?? "The meeting place of \(l.name)"]
+        }
+        if let phone = l.phone {
+            values["phone"] = ["text": phone, "tel": "tel:" + phone.filter { $0.isNumber || $0 == "+" }]
+        }
+        return PageSpec(path: l.sitePath, template: "locality", title: l.name,
+                        description: "Address, service times, directions and meetings of \(l.name).",
+                        values: values, source: l.source)
+    }
+}
+
+import Foundation

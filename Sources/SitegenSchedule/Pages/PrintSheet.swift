@@ -1,0 +1,21 @@
+/// `/schedule/print/`: the sheet for the notice board. One table whose header row the
+/// browser repeats on every printed page; rows never split (see the print CSS).
+public enum PrintSheet {
+    public static let path = "schedule/print/"
+
+    public static func spec(_ schedule: Schedule, context: RenderContext) -> PageSpec {
+        let upcoming = schedule.upcoming(asOf: context.asOf)
+        let first = upcoming.first?.date ?? context.asOf
+        let last = upcoming.last?.date ?? context.asOf
+        let values: [String: Any] = [
+            "rows": upcoming.map { RowValues.values($0, schedule: schedule, context: context) },
+            "isEmpty": upcoming.isEmpty,
+            "count": upcoming.count,
+            "range": first == last ? first.longDescription : "\(first.longDescription) – \(last.longDescription)",
+            "generated": context.asOf.longDescription,
+            "scheduleURL": context.url(SchedulePage.path),
+        ]
+        return PageSpec(path: path, template: "schedule-print", title: "Meetings schedule",
+                        description: "The printable meetings schedule for the notice board.", values: values)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Reads `Content/schedule/*.yml`: a `title` and a list of `events`, each checked against the
+/// localities (unknown slugs, missing time zones) and against itself (dates that do not exist,
+/// sessions outside their day, recurrences with both `count` and `until`).
+public enum ScheduleReader {
+    public static let folder = "schedule"
+
+    public static func read(content: SourceTree, localities: [Locality], diagnostics: Diagnostics) async -> [Event] {
+        let tree = content.subtree(folder)
+        let paths = tree.files(withExtensions: ["yml", "yaml"], diagnostics: diagnostics)
+        let known = Dictionary(localities.map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        return await concurrentMap(paths) { relative -> [Event] in
+            guard let file = tree.read(relative, diagnostics: diagnostics),
+                  let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return [] }
+            return parse(fields, fileStem: stem(relative), localities: known,
+                         localitiesFolder: content.subtree(LocalityReader.folder).displayPath, diagnostics: diagnostics)
+        }.flatMap { $0 }
+    }
+
+    /// `2027/winter.yml` → `2027-winter`: part of every event's UID, so keep file names stable.
+    static func stem(_ relative: String) -> String {
+        var name = relative
+        if let dot = name.lastIndex(of: "."), !name[dot...].contains("/") { name = String(name[..<dot]) }
+        return name.replacingOccurrences(of: "/", with: "-")
+    }
+
+    public static func parse(_ fields: YAMLFields, fileStem: String, localities: [String: Locality],
+                             localitiesFolder: String = "Content/localities", diagnostics: Diagnostics) -> [Event] {
+        defer { fields.reportUnknownKeys() }
+        _ = fields.string("title")
+        let items = fields.mappingList("events", required: true) ?? []
+        var seen: [String: SourceLocation] = [:]
+        var events: [Event] = []
+        for item in items {
+            guard let event = EventParser(fields: item, file: fileStem, localities: localities, localitiesFolder: localitiesFolder,
+                                          diagnostics: diagnostics).parse()
+            else { continue }
+            if let first = seen[event.id] {
+                item.error("duplicate event id '\(event.id)' (first used at line \(first.line))", at: "id")
+                continue
+            }
+            seen[event.id] = item.location(ofKey: "id")
+            events.append(event)
+        }
+        return events
+    }
+}
+
+/// Parses one item of `events:`.
+struct EventParser {
+    let fields: YAMLFields
+    let file: String
+    let localities: [String: Locality]
+    /// How the localities folder is printed, for "no such file" hints.
+    let localitiesFolder: String
+    let diagnostics: Diagnostics
+
+    func parse() -> Event? {
+        defer { fields.reportUnknownKeys() }
+        let id = fields.string("id", required: true)
+        if let id, !LocalityReader.isValidSlug(id) {
+            fields.error("'id' must be lower-case letters, digits, '_' or '-' (it names the event in calendars), not '\(id)'", at: "id")
+        }
+        let date = fields.date("date", required: true)
+        let status = status()
+        let locality = localitySlug("locality")
+        let with = (fields.stringList("with") ?? []).filter { checkLocality($0, key: "with") }
+        let withOthers = fields.stringList("with_others") ?? []
+        let sessions = (fields.mappingList("sessions") ?? []).compactMap(session)
+        let zone = resolvedZone(locality: locality, timed: !sessions.isEmpty)
+        let recurrence = date.flatMap { RecurrenceParser(fields: fields, start: $0).parse() }
+        let category = fields.string("category") ?? (status == .meeting ? "Mission meeting" : status.label)
+        guard let id, let date, LocalityReader.isValidSlug(id) else { return nil }
+        return Event(id: id, file: file, title: fields.string("title"), category: category, status: status,
+                     team: fields.string("team"), locality: locality, with: with, withOthers: withOthers, date: date,
+                     sessions: sessions.sorted { $0.start < $1.start }, comment: fields.string("comment"),
+                     recurrence: recurrence, timeZone: zone, source: fields.location)
+    }
+
+    func status() -> Event.Status {
+        guard let text = fields.string("status") else { return .meeting }
+        guard let status = Event.Status(rawValue: text.lowercased()) else {
+            fields.error("'status' must be one of \(Event.Status.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'", at: "status")
+            return .meeting
+        }
+        return status
+    }
+
+    func localitySlug(_ key: String) -> String? {
+        guard let slug = fields.string(key) else { return nil }
+        return checkLocality(slug, key: key) ? slug : nil
+    }
+
+    func checkLocality(_ slug: String, key: String) -> Bool {
+        if localities[slug] != nil { return true }
+        let hint = nearest(slug).map { " (did you mean '\($0)'?)" } ?? ""
+        fields.error("unknown locality '\(slug)' in '\(key)': no \(localitiesFolder)/\(slug).md\(hint)", at: key)
+        return false
+    }
+
+    /// A known slug that starts like the unknown one, for the error message.
+    func nearest(_ slug: String) -> String? {
+        let prefix = String(slug.prefix(3))
+        return localities.keys.sorted().first { !prefix.isEmpty && $0.hasPrefix(prefix) }
+    }
+
+    func session(_ item: YAMLFields) -> Event.Session? {
+        defer { item.reportUnknownKeys() }
+        let name = item.string("name") ?? "Meeting"
+        let start = FieldParsing.time(item, key: "start", required: true)
+        let end = FieldParsing.time(item, key: "end", required: true)
+        guard let start, let end else { return nil }
+        if start.minutes >= 24 * 60 {
+            item.error("session '\(name)' starts at 24:00, outside its day", at: "start")
+            return nil
+        }
+        if end <= start {
+            item.error("session '\(name)' ends (\(end)) before it starts (\(start)): a session must lie within its day", at: "end")
+            return nil
+        }
+        return Event.Session(name: name, start: start, end: end)
+    }
+
+    /// Timed sessions need a zone: the event's own `time_zone`, else the locality's.
+    func resolvedZone(locality: String?, timed: Bool) -> TimeZone? {
+        if fields.has("time_zone") { return FieldParsing.timeZone(fields, key: "time_zone") }
+        let zone = localities[locality ?? ""]?.timeZone
+        if timed && zone == nil {
+            let why = locality.map { "locality '\($0)' has no time_zone" } ?? "the event has no locality"
+            fields.error("session times need a time zone, but \(why); add 'time_zone: Area/City' to the event or the locality",
+                         at: "sessions")
+        }
+        return zone
+    }
+}

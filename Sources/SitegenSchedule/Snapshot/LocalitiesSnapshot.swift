@@ -1,0 +1,99 @@
+import Foundation
+
+/// `api/v1/localities.json`: every locality with address, coordinates, zone, services and
+/// map links, for the apps' offline locality list.
+public enum LocalitiesSnapshot {
+    struct ServiceRecord: Encodable {
+        let name: String
+        let day: String
+        let time: LocalTime?
+        let note: String?
+    }
+
+    struct Record: Encodable {
+        let slug: String
+        let name: String
+        let url: String
+        let feed: String
+        let address: [String]
+        let region: String?
+        let country: String?
+        let latitude: Double?
+        let longitude: Double?
+        let timeZone: String?
+        let services: [ServiceRecord]
+        let photo: String?
+        let phone: String?
+        let descriptionHTML: String
+        let mapLinks: [String: String]
+    }
+
+    struct File: Encodable {
+        let schemaVersion: Int
+        let localities: [Record]
+    }
+
+    public static func snapshot(_ schedule: Schedule, context: RenderContext) throws -> Snapshot {
+        let records = schedule.localities.map { l in
+            Record(slug: l.slug, name: l.name, url: context.url(l.sitePath), feed: context.url(l.feedPath), address: l.address,
+                   region: l.region, country: l.country, latitude: l.coordinate?.latitude, longitude: l.coordinate?.longitude,
+                   timeZone: l.timeZone?.identifier,
+                   services: l.services.map { ServiceRecord(name: $0.name, day: CalendarDate.weekdayNames[$0.weekday - 1], time: $0.time, note: $0.note) },
+                   photo: l.photo.map { context.url($0) }, phone: l.phone, descriptionHTML: context.markdown.render(l.description),
+                   mapLinks: Dictionary(MapLinks.links(for: l).map { ($0.name, $0.url) }, uniquingKeysWith: { a, _ in a }))
+        }
+        return try Snapshot(path: "localities.json", value: File(schemaVersion: schema.version, localities: records),
+                            records: records.count, schema: schema)
+    }
+
+    public static let schema = SnapshotSchema(name: "localities", version: 1, json: #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "sitegen localities",
+      "description": "The congregations: where they meet, when, and how to get there.",
+      "type": "object",
+      "required": ["schemaVersion", "localities"],
+      "additionalProperties": false,
+      "properties": {
+        "schemaVersion": { "const": 1 },
+        "localities": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": ["slug", "name", "url", "feed", "address", "services", "descriptionHTML", "mapLinks"],
+            "additionalProperties": false,
+            "dependentRequired": { "latitude": ["longitude"], "longitude": ["latitude"] },
+            "properties": {
+              "slug": { "type": "string", "pattern": "^[a-z0-9_-]+$" },
+              "name": { "type": "string", "minLength": 1 },
+              "url": { "type": "string" },
+              "feed": { "type": "string", "description": "The locality's iCalendar feed" },
+              "address": { "type": "array", "items": { "type": "string" } },
+              "region": { "type": "string", "description": "State or province code" },
+              "country": { "type": "string" },
+              "latitude": { "type": "number", "minimum": -90, "maximum": 90 },
+              "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
+              "timeZone": { "type": "string", "description": "IANA time zone" },
+              "services": {
+                "type": "array",
+                "items": {
+                  "type": "object", "required": ["name", "day"], "additionalProperties": false,
+                  "properties": {
+                    "name": { "type": "string" },
+                    "day": { "enum": ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] },
+                    "time": { "type": "string", "pattern": "^([01][0-9]|2[0-4]):[0-5][0-9]$" },
+                    "note": { "type": "string" }
+                  }
+                }
+              },
+              "photo": { "type": "string" },
+              "phone": { "type": "string" },
+              "descriptionHTML": { "type": "string" },
+              "mapLinks": { "type": "object", "additionalProperties": { "type": "string" } }
+            }
+          }
+        }
+      }
+    }
+    """#)
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// `api/v1/schedule.json`: what the phone apps show offline. Occurrences from the as-of date
+/// through the stated window, expanded, plus the rules they came from (so an app can look
+/// further ahead itself).
+public enum ScheduleSnapshot {
+    struct SessionRecord: Encodable {
+        let name: String
+        let start: String
+        let end: String
+    }
+
+    struct RuleRecord: Encodable {
+        let frequency: String
+        let interval: Int
+        let on: String?
+        let until: CalendarDate?
+        let count: Int?
+        let except: [CalendarDate]
+        let rrule: String
+    }
+
+    struct EventRecord: Encodable {
+        let uid: String
+        let title: String
+        let category: String
+        let status: String
+        let team: String?
+        let locality: String?
+        let with: [String]
+        let withOthers: [String]
+        let date: CalendarDate
+        let timeZone: String?
+        /// Local wall-clock times `HH:MM`.
+        let sessions: [SessionRecord]
+        let comment: String?
+        let recurrence: RuleRecord?
+    }
+
+    struct OccurrenceRecord: Encodable {
+        let uid: String
+        let date: CalendarDate
+        let title: String
+        let category: String
+        let status: String
+        let team: String?
+        let locality: String?
+        let with: [String]
+        /// ISO 8601 with the UTC offset in force on that day (daylight saving included).
+        let sessions: [SessionRecord]
+        let comment: String?
+    }
+
+    struct Window: Encodable {
+        let from: CalendarDate
+        let through: CalendarDate
+        let days: Int
+    }
+
+    struct File: Encodable {
+        let schemaVersion: Int
+        let asOf: CalendarDate
+        let window: Window
+        let events: [EventRecord]
+        let occurrences: [OccurrenceRecord]
+    }
+
+    public static func snapshot(_ schedule: Schedule, context: RenderContext) throws -> Snapshot {
+        let upcoming = schedule.upcoming(asOf: context.asOf)
+        let last = context.asOf.adding(days: Schedule.windowDays)
+        let withUpcoming = Set(upcoming.map(\.event.uid))
+        let events = schedule.events.filter { withUpcoming.contains($0.uid) || $0.date > last }
+        let feed = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL, calendarName: "")
+        let file = File(schemaVersion: schema.version, asOf: context.asOf,
+                        window: Window(from: context.asOf, through: last, days: Schedule.windowDays),
+                        events: events.sorted { $0.uid < $1.uid }.map { record($0, schedule: schedule, feed: feed) },
+                        occurrences: upcoming.map { record($0, schedule: schedule) })
+        return try Snapshot(path: "schedule.json", value: file, records: upcoming.count, schema: schema)
+    }
+
+    static func record(_ e: Event, schedule: Schedule, feed: ScheduleFeed) -> EventRecord {
+        let rule = e.recurrence.map { r in
+            RuleRecord(frequency: r.frequency.rawValue, interval: r.interval, on: r.monthlyOn?.description, until: r.until,
+                       count: r.count, except: r.exceptions,
+                       rrule: feed.rrule(r, start: e.date, zone: e.sessions.isEmpty ? nil : e.timeZone, time: e.sessions.first?.start))
+        }
+        return EventRecord(uid: e.uid, title: EventText.title(e, schedule: schedule), category: e.category, status: e.status.rawValue,
+                           team: e.team, locality: e.locality, with: e.with, withOthers: e.withOthers, date: e.date,
+                           timeZone: e.timeZone?.identifier,
+                           sessions: e.sessions.map { SessionRecord(name: $0.name, start: $0.start.description, end: $0.end.description) },
+                           comment: e.comment, recurrence: rule)
+    }
+
+    static func record(_ o: Occurrence, schedule: Schedule) -> OccurrenceRecord {
+        let e = o.event
+        let sessions = e.sessions.compactMap { s -> SessionRecord? in
+            guard let zone = e.timeZone, let start = o.start(of: s), let end = o.end(of: s) else { return nil }
+            return SessionRecord(name: s.name, start: ZonedTime.iso8601(start, in: zone), end: ZonedTime.iso8601(end, in: zone))
+        }
+        return OccurrenceRecord(uid: e.uid, date: o.date, title: EventText.title(e, schedule: schedule), category: e.category,
+                                status: e.status.rawValue, team: e.team, locality: e.locality,
+                                with: EventText.with(e, schedule: schedule), sessions: sessions, comment: e.comment)
+    }
+
+    public static let schema = SnapshotSchema(name: "schedule", version: 1, json: #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "title": "sitegen meetings schedule",
+      "description": "Upcoming meetings relative to asOf: occurrences expanded for the window, plus the events (rules) they come from.",
+      "type": "object",
+      "required": ["schemaVersion", "asOf", "window", "events", "occurrences"],
+      "additionalProperties": false,
+      "$defs": {
+        "date": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
+        "localTime": { "type": "string", "pattern": "^([01][0-9]|2[0-4]):[0-5][0-9]$" },
+        "instant": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[+-][0-9]{2}:[0-9]{2}$" },
+        "status": { "enum": ["meeting", "travel", "arrive", "rest"] },
+        "slug": { "type": "string", "pattern": "^[a-z0-9_-]+$" }
+      },
+      "properties": {
+        "schemaVersion": { "const": 1 },
+        "asOf": { "$ref": "#/$defs/date" },
+        "window": {
+          "type": "object", "required": ["from", "through", "days"], "additionalProperties": false,
+          "properties": { "from": { "$ref": "#/$defs/date" }, "through": { "$ref": "#/$defs/date" }, "days": { "type": "integer", "minimum": 1 } }
+        },
+        "events": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": ["uid", "title", "category", "status", "with", "withOthers", "date", "sessions"],
+            "additionalProperties": false,
+            "properties": {
+              "uid": { "type": "string", "description": "Stable id: schedule file stem / event id" },
+              "title": { "type": "string" },
+              "category": { "type": "string" },
+              "status": { "$ref": "#/$defs/status" },
+              "team": { "type": "string" },
+              "locality": { "$ref": "#/$defs/slug" },
+              "with": { "type": "array", "items": { "$ref": "#/$defs/slug" } },
+              "withOthers": { "type": "array", "items": { "type": "string" } },
+              "date": { "$ref": "#/$defs/date", "description": "First (or only) date" },
+              "timeZone": { "type": "string", "description": "IANA zone of the session times" },
+              "sessions": {
+                "type": "array",
+                "items": { "type": "object", "required": ["name", "start", "end"], "additionalProperties": false,
+                  "properties": { "name": { "type": "string" }, "start": { "$ref": "#/$defs/localTime" }, "end": { "$ref": "#/$defs/localTime" } } }
+              },
+              "comment": { "type": "string" },
+              "recurrence": {
+                "type": "object",
+                "required": ["frequency", "interval", "except", "rrule"],
+                "additionalProperties": false,
+                "not": { "required": ["until", "count"] },
+                "properties": {
+                  "frequency": { "enum": ["daily", "weekly", "monthly", "yearly"] },
+                  "interval": { "type": "integer", "minimum": 1 },
+                  "on": { "type": "string", "description": "Monthly weekday position, e.g. 'first Sunday'" },
+                  "until": { "$ref": "#/$defs/date" },
+                  "count": { "type": "integer", "minimum": 1 },
+                  "except": { "type": "array", "items": { "$ref": "#/$defs/date" } },
+                  "rrule": { "type": "string", "description": "The same rule as an RFC 5545 RRULE value" }
+                }
+              }
+            }
+          }
+        },
+        "occurrences": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": ["uid", "date", "title", "category", "status", "with", "sessions"],
+            "additionalProperties": false,
+            "properties": {
+              "uid": { "type": "string" },
+              "date": { "$ref": "#/$defs/date" },
+              "title": { "type": "string" },
+              "category": { "type": "string" },
+              "status": { "$ref": "#/$defs/status" },
+              "team": { "type": "string" },
+              "locality": { "$ref": "#/$defs/slug" },
+              "with": { "type": "array", "items": { "type": "string" }, "description": "Names of the places joining" },
+              "sessions": {
+                "type": "array",
+                "items": { "type": "object", "required": ["name", "start", "end"], "additionalProperties": false,
+                  "properties": { "name": { "type": "string" }, "start": { "$ref": "#/$defs/instant" }, "end": { "$ref": "#/$defs/instant" } } }
+              },
+              "comment": { "type": "string" }
+            }
+          }
+        }
+      }
+    }
+    """#)
+}

@@ -1,0 +1,92 @@
+// Hymnal pages: the number pad. Typing digits (keyboard or the on-screen pad) and Enter/Open
+// goes straight to hymns/N/; an empty, out-of-range or non-numeric entry gets a message in the
+// form's role="alert" paragraph instead of a 404. Without JavaScript the same form submits to
+// hymns/numbers/ (a page of every number as a link), so the hymn is still one tap away.
+(function () {
+  "use strict";
+
+  // What is wrong with the typed text, or null when it names a hymn.
+  function problem(text, count) {
+    if (text === "") return "Type a hymn number from 1 to " + count + ".";
+    if (!/^[0-9]+$/.test(text)) return "“" + text + "” is not a hymn number. Use digits only, 1 to " + count + ".";
+    var n = parseInt(text, 10);
+    if (n < 1 || n > count) return "There is no hymn " + n + ". The hymnal has hymns 1 to " + count + ".";
+    return null;
+  }
+
+  function hymnURL(form, n) {
+    return form.getAttribute("data-hymn-base") + parseInt(n, 10) + "/";
+  }
+
+  function initFinder(form) {
+    var input = form.querySelector("input[name=n]");
+    var message = form.querySelector("[data-hymn-message]");
+    var pad = form.querySelector("[data-hymn-pad]");
+    var count = parseInt(form.getAttribute("data-hymn-count"), 10);
+    function say(text) { message.textContent = text || ""; input.setAttribute("aria-invalid", text ? "true" : "false"); }
+
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var text = input.value.trim();
+      var wrong = problem(text, count);
+      if (wrong) { say(wrong); input.focus(); return; }
+      say("");
+      window.location.href = hymnURL(form, text);
+    });
+    input.addEventListener("input", function () { if (message.textContent) say(""); });
+
+    if (pad) {
+      pad.hidden = false;
+      pad.addEventListener("click", function (e) {
+        var button = e.target.closest("button");
+        if (!button || button.type === "submit") return;
+        if (button.hasAttribute("data-digit")) {
+          if (input.value.length < 4) input.value += button.getAttribute("data-digit");
+        } else if (button.hasAttribute("data-pad-delete")) {
+          input.value = input.value.slice(0, -1);
+        }
+        say("");
+      });
+    }
+    return { form: form, input: input, say: say, count: count };
+  }
+
+  function typing(target) {
+    var tag = target && target.tagName;
+    return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable);
+  }
+
+  // On a hymn page, digits typed anywhere open the "Go to hymn" box with that digit in it.
+  function initDigitKeys(finder) {
+    var details = document.querySelector("[data-hymn-go]");
+    document.addEventListener("keydown", function (e) {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
+      if (!/^[0-9]$/.test(e.key)) return;
+      if (details) details.open = true;
+      finder.input.value = e.key;
+      finder.input.focus();
+      finder.say("");
+      e.preventDefault();
+    });
+  }
+
+  // hymns/numbers/?n=123 (the no-JavaScript form's target) opens the hymn when scripts do run.
+  function followQuery(finder) {
+    var match = /[?&]n=([^&#]*)/.exec(window.location.search);
+    if (!match) return;
+    var text = decodeURIComponent(match[1].replace(/\+/g, " ")).trim();
+    var wrong = problem(text, finder.count);
+    if (wrong) { finder.input.value = text; finder.say(wrong); return; }
+    window.location.replace(hymnURL(finder.form, text));
+  }
+
+  function init() {
+    var forms = document.querySelectorAll("[data-hymn-finder]");
+    if (!forms.length) return;
+    var finder = initFinder(forms[0]);
+    for (var i = 1; i < forms.length; i++) initFinder(forms[i]);
+    initDigitKeys(finder);
+    if (document.querySelector(".hymn-numbers")) followQuery(finder);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
+})();

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import SitegenHymns
+
+@Suite("Importer: the app's hymns.json → Content/hymns/")
+struct ImporterTests {
+    @Test func appMarkupBecomesSegmentsAndBack() throws {
+        let source = "Drawn from veins; <b>Lose all their guilty stains. :,:,:</b> And sinners, <b>Halleluja! etc.</b>"
+        let segments = try AppMarkup.segments(source)
+        #expect(segments == [
+            .plain("Drawn from veins; "),
+            Segment(text: "Lose all their guilty stains.", marked: true, repeatSign: ":,:,:"),
+            .plain(" And sinners, "),
+            Segment(text: "Halleluja! etc.", marked: true),
+        ])
+        #expect(AppMarkup.text(segments) == source)
+    }
+
+    @Test func badMarkupIsRefused() {
+        #expect(throws: AppMarkup.Problem.self) { try AppMarkup.segments("<b>never closed") }
+        #expect(throws: AppMarkup.Problem.self) { try AppMarkup.segments("closed</b> only") }
+        #expect(throws: AppMarkup.Problem.self) { try AppMarkup.segments("an <i>italic</i> word") }
+    }
+
+    @Test func writesOneFilePerHymnAndTheSettings() throws {
+        let json = #"{"language":"English","year":2017,"hymns":[{"verses":["A, B."],"chorus":"<b>C. :,:</b>"},{"verses":[]},{"verses":["D."],"refrain":"E."}]}"#
+        let diagnostics = Diagnostics()
+        let files = try #require(HymnalImporter.files(from: Data(json.utf8), path: "hymns.json", options: .init(title: "T"), diagnostics: diagnostics))
+        #expect(files.map(\.path) == ["001.md", "002.md", "003.md", "hymnal.yml"])
+        #expect(files[0].text == "---\nnumber: 1\n---\n\nA, B.\n\n::: chorus\n**C. :,:**\n:::\n")
+        #expect(files[1].text == "---\nnumber: 2\nremoved: true\n---\n")
+        #expect(files[2].text == "---\nnumber: 3\n---\n\nD.\n\n::: refrain\nE.\n:::\n")
+        #expect(files[3].text.contains("count: 3\n") && files[3].text.contains("year: 2017\n") && files[3].text.contains("title: \"T\"\n"))
+    }
+
+    @Test func problemsInTheInputAreAllReportedWithTheirPlace() {
+        let json = #"{"language":"English","hymns":[{"verses":["<b>open"]},{"verses":["ok"],"chorus":"x</b>"}]}"#
+        let diagnostics = Diagnostics()
+        #expect(HymnalImporter.files(from: Data(json.utf8), path: "in.json", diagnostics: diagnostics) == nil)
+        #expect(messages(diagnostics) == [
+            "in.json:1:1: error: hymns[0].verses[0] (hymn 1): '<b>' without '</b>'",
+            "in.json:1:1: error: hymns[1].chorus (hymn 2): '</b>' without '<b>'",
+        ])
+        let wrongShape = Diagnostics()
+        #expect(HymnalImporter.files(from: Data(#"{"language":"English","hymns":[{"verses":"x"}]}"#.utf8), path: "in.json", diagnostics: wrongShape) == nil)
+        #expect(messages(wrongShape).first?.hasPrefix("in.json:1:1: error: hymns[0].verses: expected") == true)
+    }
+
+    /// Text with the source format's own syntax in it must come back unchanged.
+    @Test func awkwardTextSurvivesWriteAndRead() throws {
+        let app = AppHymnal(language: "English", year: nil, hymns: [
+            AppHymn(verses: ["Stars ** and \\ back*slash", "::: looks like a fence", " leading space", "a < b & c"],
+                    chorus: "<b>:,:</b>", refrain: "<b>x</b><b>y :,:</b>z"),
+        ])
+        let diagnostics = Diagnostics()
+        let hymnal = try #require(HymnalImporter.hymnal(from: app, path: "x.json", diagnostics: diagnostics))
+        let text = HymnFileWriter.text(hymnal.hymns[0])
+        let reread = try #require(HymnFileReader.read(hymnFile(text, name: "001.md"), diagnostics: diagnostics))
+        #expect(messages(diagnostics).isEmpty)
+        #expect(AppExport.hymn(reread) == app.hymns[0])
+    }
+}
+
+@Suite("Round trip of the real hymnal")
+struct RoundTripTests {
+    /// The bundled Content/hymns/, exported to the app's format, equals the original hymns.json
+    /// (Tests/Fixtures/hymnal/hymns.json, a copy of the data the files were imported from).
+    @Test func bundledHymnsExportToTheOriginalFile() async throws {
+        let original = try JSONDecoder().decode(AppHymnal.self, from: Data(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/hymnal/hymns.json")))
+        let content = SourceTree(url: packageRoot.appendingPathComponent("Content"), displayPath: "Content")
+        let diagnostics = Diagnostics()
+        let hymnal = try #require(await HymnalReader.read(content: content, jobs: 2, diagnostics: diagnostics))
+        #expect(messages(diagnostics).isEmpty)
+        let exported = AppExport.app(hymnal)
+        #expect(original.hymns.count == 365)
+        #expect(exported.hymns.count == original.hymns.count)
+        #expect(exported.language == original.language && exported.year == original.year)
+        for (index, (mine, theirs)) in zip(exported.hymns, original.hymns).enumerated() {
+            #expect(mine.verses == theirs.verses, "hymn \(index + 1) stanzas")
+            #expect(mine.chorus == theirs.chorus, "hymn \(index + 1) chorus")
+            #expect(mine.refrain == theirs.refrain, "hymn \(index + 1) refrain")
+        }
+        // What the round trip must carry: removed hymns, choruses, refrains, every repeat mark.
+        #expect(hymnal.hymns.filter(\.removed).map(\.number) == [168, 171, 242, 246, 267, 272, 273, 274, 275])
+        #expect(hymnal.hymns.filter { $0.chorus != nil }.count == 44)
+        #expect(hymnal.hymns.filter { $0.refrain != nil }.count == 8)
+        let marked = hymnal.hymns.flatMap { $0.stanzas + [$0.chorus, $0.refrain].compactMap { $0 } }
+            .flatMap(\.lines).flatMap(\.segments).filter(\.marked)
+        #expect(marked.count == 120)
+        #expect(marked.filter { $0.repeatSign != nil }.count == 117)
+    }
+}
+
+@Suite("Language of a hymn")
+struct LanguageGuessTests {
+    @Test func recognisesTheHymnalsLanguages() {
+        #expect(LanguageGuess.guess("There is a fountain filled with blood, Drawn from Immanuel’s veins; And sinners, plunged beneath that flood, Lose all their guilty stains.") == "en")
+        #expect(LanguageGuess.guess("Kaikkivoipa Jumalamme, Me jalkais juureen kumarramme, Sinulle lausuin kunniaa. Voimas’ kaikki vallat voittaa; Sua maa ja taivas kunnioittaa") == "fi")
+        #expect(LanguageGuess.guess("Jag har hört om en stad ovan molnen, Ovan jordiska dimmornas rand, Jag har hört om dess solljusa gator, Och om skönheten i detta land.") == "sv")
+        #expect(LanguageGuess.guess("Herre signe du og råde, Herre, du er Gud og far, og din nåde er det eneste vi har") == "no")
+        #expect(LanguageGuess.guess("Too short to tell") == nil)
+    }
+
+    @Test func importerTagsOnlyHymnsNotInTheHymnalsLanguage() throws {
+        let finnish = "Kaikkivoipa Jumalamme, Me jalkais juureen kumarramme, Sinulle lausuin kunniaa. Voimas’ kaikki vallat voittaa; Sua maa ja taivas kunnioittaa, Ja viisauttas julistaa."
+        let english = "There is a fountain filled with blood, Drawn from Immanuel’s veins; And sinners, plunged beneath that flood, Lose all their guilty stains."
+        let app = AppHymnal(language: "English", year: nil, hymns: [AppHymn(verses: [english]), AppHymn(verses: [finnish])])
+        let hymnal = try #require(HymnalImporter.hymnal(from: app, path: "x.json", diagnostics: Diagnostics()))
+        #expect(hymnal.hymns.map(\.language) == [nil, "fi"])
+        #expect(HymnFileWriter.text(hymnal.hymns[1]).hasPrefix("---\nnumber: 2\nlanguage: \"fi\"\n---\n"))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import SitegenCore
+
+@Suite("Atomic output writer")
+struct OutputWriterTests {
+    let fm = FileManager.default
+
+    func scratch() throws -> URL {
+        let dir = fm.temporaryDirectory.appendingPathComponent("sitegen-writer-\(UUID().uuidString)")
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func contents(_ dir: URL) -> [String] {
+        ((try? fm.subpathsOfDirectory(atPath: dir.path)) ?? []).sorted()
+    }
+
+    @Test func writesThenReplacesAPreviousBuild() async throws {
+        let root = try scratch()
+        defer { try? fm.removeItem(at: root) }
+        let out = root.appendingPathComponent("Output")
+        try await OutputWriter(destination: out).write([OutputFile(path: "a/index.html", text: "one"), OutputFile(path: "old.txt", text: "x")])
+        try await OutputWriter(destination: out).write([OutputFile(path: "a/index.html", text: "two")])
+        #expect(try String(contentsOf: out.appendingPathComponent("a/index.html"), encoding: .utf8) == "two")
+        #expect(!fm.fileExists(atPath: out.appendingPathComponent("old.txt").path))
+        #expect(contents(root) == ["Output", "Output/.sitegen-output", "Output/a", "Output/a/index.html"])
+    }
+
+    @Test func refusesAForeignFolderUnlessForced() async throws {
+        let root = try scratch()
+        defer { try? fm.removeItem(at: root) }
+        let out = root.appendingPathComponent("mine")
+        try fm.createDirectory(at: out, withIntermediateDirectories: true)
+        try "keep".write(to: out.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        await #expect(throws: OutputWriter.WriteError.self) {
+            try await OutputWriter(destination: out).write([OutputFile(path: "index.html", text: "x")])
+        }
+        #expect(contents(out) == ["notes.txt"])
+        try await OutputWriter(destination: out, force: true).write([OutputFile(path: "index.html", text: "x")])
+        #expect(contents(out) == [".sitegen-output", "index.html"])
+    }
+
+    @Test func aFailedWriteLeavesThePreviousOutputAndNoLitter() async throws {
+        let root = try scratch()
+        defer { try? fm.removeItem(at: root) }
+        let out = root.appendingPathComponent("Output")
+        try await OutputWriter(destination: out).write([OutputFile(path: "index.html", text: "good")])
+        // A file and a folder at the same path cannot both be written.
+        await #expect(throws: (any Error).self) {
+            try await OutputWriter(destination: out).write([OutputFile(path: "x", text: "file"), OutputFile(path: "x/y.html", text: "in folder")])
+        }
+        #expect(try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8) == "good")
+        #expect(contents(root).filter { !$0.hasPrefix("Output") }.isEmpty)
+    }
+
+    @Test func keepsTheRepositoryPlaceholder() async throws {
+        let root = try scratch()
+        defer { try? fm.removeItem(at: root) }
+        let out = root.appendingPathComponent("Output")
+        try fm.createDirectory(at: out, withIntermediateDirectories: true)
+        fm.createFile(atPath: out.appendingPathComponent(".gitkeep").path, contents: Data())
+        try await OutputWriter(destination: out).write([OutputFile(path: "index.html", text: "x")])
+        #expect(contents(out) == [".gitkeep", ".sitegen-output", "index.html"])
+    }
+
+    @Test func pathsThatEscapeOrCollideAreErrors() {
+        let diagnostics = Diagnostics()
+        OutputWriter.validate([
+            OutputFile(path: "../evil", text: ""), OutputFile(path: "/abs", text: ""),
+            OutputFile(path: "about/index.html", text: "", source: "Content/pages/about.md"),
+            OutputFile(path: "about/index.html", text: "", source: "Content/pages/about/index.md"),
+        ], diagnostics: diagnostics, outputName: "Output")
+        let messages = diagnostics.all.map(\.description)
+        #expect(messages.count == 3)
+        #expect(messages.contains("Content/pages/about/index.md:1:1: error: two sources produce Output/about/index.html: Content/pages/about.md and Content/pages/about/index.md"))
+    }
+}

@@ -1,0 +1,438 @@
+"""End-to-end tests of the meetings schedule, the localities, the print sheet and the calendar feeds."""
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+from zoneinfo import ZoneInfo
+
+import icalendar
+import pytest
+from dateutil import rrule as dateutil_rrule
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from conftest import (AS_OF, ROOT, axe_violations, emulate_dark, run_sitegen, screenshot, set_viewport,
+                      tree_digest, validate_html)
+
+EVIL = "<script>alert(1)</script>"
+
+
+def feeds(site: pathlib.Path) -> list[pathlib.Path]:
+    return [site / "schedule" / "all.ics", *sorted((site / "localities").glob("*.ics"))]
+
+
+def snapshot(site: pathlib.Path) -> dict:
+    return json.loads((site / "api" / "v1" / "schedule.json").read_text())
+
+
+# --- Calendar feeds ---------------------------------------------------------------------------
+
+def test_feeds_are_rfc5545_and_parse_with_icalendar(site):
+    paths = feeds(site)
+    assert len(paths) == 1 + 32
+    for path in paths:
+        raw = path.read_bytes()
+        raw.decode("utf-8")  # valid UTF-8 even where lines are folded
+        assert raw.endswith(b"\r\n") and b"\n" not in raw.replace(b"\r\n", b"")
+        for line in raw.split(b"\r\n"):
+            assert len(line) <= 75, (path.name, line)
+        cal = icalendar.Calendar.from_ical(raw)
+        assert str(cal["VERSION"]) == "2.0" and str(cal["PRODID"])
+        defined = {str(tz["TZID"]) for tz in cal.walk("VTIMEZONE")}
+        for event in cal.walk("VEVENT"):
+            for prop in ("UID", "DTSTAMP", "DTSTART", "DTEND", "SUMMARY"):
+                assert prop in event, (path.name, prop)
+            assert event["DTSTAMP"].to_ical() == b"20261122T000000Z"
+            tzid = event["DTSTART"].params.get("TZID")
+            if tzid:
+                assert tzid in defined, (path.name, tzid)
+
+
+def test_vtimezones_agree_with_the_tz_database(site):
+    """Each VTIMEZONE, turned into a tzinfo by icalendar, gives the offsets zoneinfo gives."""
+    cal = icalendar.Calendar.from_ical((site / "schedule" / "all.ics").read_bytes())
+    zones = list(cal.walk("VTIMEZONE"))
+    assert {str(z["TZID"]) for z in zones} >= {"America/Chicago", "America/Denver", "America/Los_Angeles",
+                                               "America/Anchorage", "America/Toronto", "America/New_York"}
+    for vtz in zones:
+        mine, real = vtz.to_tz(), ZoneInfo(str(vtz["TZID"]))
+        for local in ("2027-01-15T12:00", "2027-03-14T03:30", "2027-07-01T12:00", "2027-11-07T03:00", "2026-12-06T11:00"):
+            moment = dt.datetime.fromisoformat(local)
+            assert moment.replace(tzinfo=mine).utcoffset() == moment.replace(tzinfo=real).utcoffset(), (vtz["TZID"], local)
+
+
+def test_recurring_events_are_rrules_not_copies(site):
+    cal = icalendar.Calendar.from_ical((site / "schedule" / "all.ics").read_bytes())
+    events = list(cal.walk("VEVENT"))
+    rules = {str(e["UID"]): e["RRULE"] for e in events if "RRULE" in e}
+    communion = rules["congregations/aberdeen-communion/1@example.org"]
+    assert communion["FREQ"] == ["MONTHLY"] and communion["BYDAY"] == ["1SU"] and "UNTIL" in communion
+    assert rules["congregations/minnetonka-sunday-school/1@example.org"]["FREQ"] == ["WEEKLY"]
+    school = next(e for e in events if str(e["UID"]) == "congregations/minnetonka-sunday-school/1@example.org")
+    assert [d.dt.date().isoformat() for exdate in school["EXDATE"] for d in exdate.dts] == \
+        ["2026-12-06", "2027-01-03", "2027-02-07"]
+    # One VEVENT per session of each event: no expanded copies of a rule.
+    uids = [str(e["UID"]) for e in events]
+    assert len(uids) == len(set(uids))
+    assert sum(1 for u in uids if u.startswith("congregations/aberdeen-communion/")) == 1
+
+
+def test_rrules_generate_the_dates_the_pages_show(site):
+    """dateutil expands each exported RRULE; the snapshot's occurrences must be exactly those dates."""
+    data = snapshot(site)
+    start, end = dt.date.fromisoformat(data["window"]["from"]), dt.date.fromisoformat(data["window"]["through"])
+    for event in (e for e in data["events"] if "recurrence" in e):
+        zone = ZoneInfo(event["timeZone"])
+        h, m = map(int, event["sessions"][0]["start"].split(":"))
+        first = dt.datetime.combine(dt.date.fromisoformat(event["date"]), dt.time(h, m), zone)
+        rule = dateutil_rrule.rrulestr(event["recurrence"]["rrule"], dtstart=first)
+        expected = {d.date() for d in rule.between(first - dt.timedelta(days=1), dt.datetime.combine(end, dt.time(23, 59), zone))
+                    if start <= d.date() <= end}
+        expected -= {dt.date.fromisoformat(x) for x in event["recurrence"]["except"]}
+        shown = {dt.date.fromisoformat(o["date"]) for o in data["occurrences"] if o["uid"] == event["uid"]}
+        assert shown == expected, event["uid"]
+
+
+def test_uids_and_bytes_are_stable_across_builds(site, tmp_path):
+    again = tmp_path / "again"
+    result = run_sitegen("build", "--as-of", AS_OF, "--output", str(again), "--quiet")
+    assert result.returncode == 0, result.stderr
+    for path in feeds(site):
+        other = again / path.relative_to(site)
+        assert other.read_bytes() == path.read_bytes(), path.name
+    later = tmp_path / "later"
+    assert run_sitegen("build", "--as-of", "2027-02-01", "--output", str(later), "--quiet").returncode == 0
+    uids = lambda p: sorted(str(e["UID"]) for e in icalendar.Calendar.from_ical(p.read_bytes()).walk("VEVENT"))
+    assert uids(site / "schedule/all.ics") == uids(later / "schedule/all.ics")
+
+
+def test_meeting_times_keep_local_time_across_daylight_saving(site):
+    data = snapshot(site)
+    school = [o for o in data["occurrences"] if o["uid"] == "congregations/minnetonka-sunday-school"]
+    communion = [o for o in data["occurrences"] if o["uid"] == "congregations/aberdeen-communion"]
+    starts = {o["date"]: o["sessions"][0]["start"] for o in school + communion}
+    assert starts["2027-02-28"] == "2027-02-28T09:45:00-06:00"   # standard time
+    assert starts["2027-04-04"] == "2027-04-04T11:00:00-05:00"   # daylight saving time, same wall clock
+
+
+# --- Pages ------------------------------------------------------------------------------------
+
+def test_schedule_page_lists_only_upcoming_meetings_without_javascript(site):
+    html = (site / "schedule" / "index.html").read_text()
+    dates = re.findall(r'data-date="([0-9-]+)"', html)
+    assert dates and min(dates) >= AS_OF
+    assert len(dates) == len(snapshot(site)["occurrences"])
+    months = re.findall(r'<h2 id="m-[0-9-]+">([^<]+)</h2>', html)
+    assert months[:3] == ["November 2026", "December 2026", "January 2027"]
+    assert "Missionary team 1" in html and 'href="/localities/aberdeen/"' in html
+    # An earlier as-of date shows more: past meetings drop off.
+    assert "2026-11-15" not in dates
+
+
+def test_as_of_moves_the_schedule(tmp_path):
+    out = tmp_path / "out"
+    assert run_sitegen("build", "--as-of", "2027-04-01", "--output", str(out), "--quiet").returncode == 0
+    dates = re.findall(r'data-date="([0-9-]+)"', (out / "schedule/index.html").read_text())
+    assert min(dates) >= "2027-04-01"
+    assert "2027-01-23" not in dates
+
+
+def test_localities_index_and_locality_page(site):
+    index = (site / "localities" / "index.html").read_text()
+    regions = re.findall(r'<h2 id="r-[a-z-]+">([^<]+)</h2>', index)
+    assert regions == sorted(regions[:-1]) + regions[-1:] or regions == sorted(regions)
+    for region in ("Minnesota", "South Dakota", "British Columbia", "Washington"):
+        assert region in regions
+    page = (site / "localities" / "aberdeen" / "index.html").read_text()
+    assert "1223 4th Ave SW" in page and "Sunday service: Sunday 11 am" in page
+    assert 'href="https://maps.apple.com/?daddr=45.46115%2C-98.505919&amp;q=Aberdeen%2C%20SD"' in page
+    assert 'href="https://www.google.com/maps/dir/?api=1&amp;destination=45.46115%2C-98.505919"' in page
+    assert 'href="https://www.openstreetmap.org/directions?route=%3B45.46115%2C-98.505919' in page
+    assert 'href="geo:45.46115,-98.505919"' in page
+    assert "Upcoming meetings" in page and "Communion · Aberdeen, SD" in page
+    assert 'href="/localities/aberdeen.ics"' in page
+    # No coordinates: no geo: link, but the address is searchable.
+    summerland = (site / "localities" / "summerland" / "index.html").read_text()
+    assert "geo:" not in summerland
+
+
+def test_home_page_shows_the_next_meetings(site):
+    home = (site / "index.html").read_text()
+    assert "Next meetings" in home and 'href="/schedule/"' in home
+
+
+def test_schedule_pages_pass_the_nu_html_checker(site):
+    pages = [site / "schedule/index.html", site / "schedule/print/index.html", site / "localities/index.html",
+             site / "localities/aberdeen/index.html", site / "localities/summerland/index.html"]
+    assert validate_html(pages) == []
+
+
+# --- Print sheet --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper,width,height", [("letter", 8.5, 11), ("a4", 8.27, 11.69)])
+def test_print_sheet_prints_to_pdf(driver, base_url, site, tmp_path, paper, width, height):
+    driver.get(base_url + "schedule/print/")
+    pdf = driver.execute_cdp_cmd("Page.printToPDF", {
+        "paperWidth": width, "paperHeight": height, "printBackground": False, "preferCSSPageSize": False,
+        "displayHeaderFooter": False})
+    path = tmp_path / f"schedule-{paper}.pdf"
+    path.write_bytes(base64.b64decode(pdf["data"]))
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
+    rows = len(snapshot(site)["occurrences"])
+    assert 3 <= pages <= rows // 8, pages  # several rows to a page, but more than one page
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    sheets = [s for s in text.split("\f") if s.strip()]
+    assert len(sheets) == pages
+    assert "meetings schedule" in sheets[0] and "Generated on Sunday, 22 November 2026" in sheets[0]
+    assert "Back to the schedule" not in text  # screen-only controls are not printed
+    for number, sheet in enumerate(sheets, 1):
+        header = re.search(r"Date\s+Where\s+Times\s+With\s+Team\s+Notes", sheet)
+        assert header, f"page {number} has no header row"
+    assert "29 Nov 2026" in sheets[0] and "Minnetonka, MN" in sheets[0]
+    last = snapshot(site)["occurrences"][-1]["date"]
+    d = dt.date.fromisoformat(last)
+    assert f"{d.day} {d.strftime('%b')} {d.year}" in sheets[-1]
+    # Rows are never split: every date cell's weekday is followed by its date on the same page.
+    for sheet in sheets:
+        assert not re.search(r"(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday)\s*\Z", sheet.strip())
+
+
+def test_print_sheet_is_black_on_white_when_printed(driver, base_url):
+    driver.get(base_url + "schedule/print/")
+    emulate_dark(driver, True)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print",
+                           "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    colors = driver.execute_script("""
+        const cell = document.querySelector('.print-table td');
+        const s = getComputedStyle(cell), b = getComputedStyle(document.body);
+        const head = getComputedStyle(document.querySelector('.print-table thead'));
+        return [s.color, b.backgroundColor, head.display,
+                getComputedStyle(document.querySelector('.print-table tbody tr')).breakInside,
+                getComputedStyle(document.querySelector('.site-header')).display];""")
+    assert colors[0] == "rgb(0, 0, 0)" and colors[1] == "rgb(255, 255, 255)"
+    assert colors[2] == "table-header-group" and colors[3] == "avoid" and colors[4] == "none"
+
+
+# --- Filters in the browser ----------------------------------------------------------------------
+
+def visible_rows(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('.schedule-row[data-date]')].filter(r => r.offsetParent !== null)"
+        ".map(r => [r.dataset.locality, r.dataset.category, r.dataset.team, r.dataset.date])")
+
+
+def test_filters_narrow_the_list(driver, base_url, site):
+    total = len(snapshot(site)["occurrences"])
+    driver.get(base_url + "schedule/")
+    form = driver.find_element(By.CSS_SELECTOR, "[data-schedule-filters]")
+    assert form.is_displayed()
+    assert len(visible_rows(driver)) == total
+    Select(driver.find_element(By.ID, "f-locality")).select_by_value("aberdeen")
+    rows = visible_rows(driver)
+    assert rows and all(r[0] == "aberdeen" for r in rows) and len(rows) < total
+    assert f"Showing {len(rows)} of {total}" in driver.find_element(By.CSS_SELECTOR, "[data-filter-status]").text
+    assert "locality=aberdeen" in driver.current_url
+    Select(driver.find_element(By.ID, "f-category")).select_by_value("Communion")
+    assert all(r[1] == "Communion" for r in visible_rows(driver))
+    # Empty month and team groups are hidden with their rows.
+    assert driver.execute_script("return [...document.querySelectorAll('[data-month]')].filter(m => !m.hidden)"
+                                 ".every(m => m.querySelector('.schedule-row:not([hidden])'))")
+    driver.find_element(By.CSS_SELECTOR, "button[type=reset]").click()
+    driver.implicitly_wait(0)
+    assert len(visible_rows(driver)) == total
+
+    Select(driver.find_element(By.ID, "f-team")).select_by_value("Missionary team 11")
+    assert {r[2] for r in visible_rows(driver)} == {"Missionary team 11"}
+    driver.find_element(By.CSS_SELECTOR, "button[type=reset]").click()
+
+    driver.execute_script("""
+        const set = (id, v) => { const el = document.getElementById(id); el.value = v;
+                                 el.dispatchEvent(new Event('input', {bubbles: true})); };
+        set('f-from', '2027-04-01'); set('f-to', '2027-04-30');""")
+    dates = [r[3] for r in visible_rows(driver)]
+    assert dates and all("2027-04-01" <= d <= "2027-04-30" for d in dates)
+    driver.find_element(By.CSS_SELECTOR, "button[type=reset]").click()
+
+    search = driver.find_element(By.ID, "f-search")
+    search.send_keys("business meeting")
+    rows = visible_rows(driver)
+    assert rows and all(r[0] == "flathead_valley" for r in rows)
+    search.clear()
+    search.send_keys("no such place anywhere")
+    assert visible_rows(driver) == []
+    assert driver.find_element(By.CSS_SELECTOR, "[data-filter-none]").is_displayed()
+
+
+def test_filter_preset_from_the_address(driver, base_url):
+    driver.get(base_url + "schedule/?team=Missionary%20team%204")
+    assert {r[2] for r in visible_rows(driver)} == {"Missionary team 4"}
+
+
+# --- Content is data ---------------------------------------------------------------------------
+
+def evil_content(tmp_path: pathlib.Path) -> pathlib.Path:
+    content = tmp_path / "Content"
+    shutil.copytree(ROOT / "Content", content)
+    (content / "localities" / "evil.md").write_text(
+        "---\n"
+        f'name: "{EVIL}"\n'
+        'address: ["<b>1 Main St</b>", "Town & \\"Country\\""]\n'
+        "latitude: 45.0\nlongitude: -93.0\n"
+        "time_zone: America/Chicago\n"
+        "services:\n  - { name: \"<i>Service</i>\", day: Sunday, time: \"11:00\" }\n"
+        "---\nA <script>alert(3)</script> description.\n")
+    (content / "schedule" / "evil.yml").write_text(
+        "events:\n"
+        "  - id: evil-meeting\n"
+        "    date: 2026-12-12\n"
+        "    locality: evil\n"
+        f'    team: "{EVIL}"\n'
+        '    category: "<img src=x onerror=alert(2)>"\n'
+        '    comment: "Line one\\nline two; with, specials \\\\ <script>alert(4)</script>"\n'
+        "    sessions:\n      - { name: Evening, start: \"19:00\", end: \"21:00\" }\n")
+    return content
+
+
+def test_a_script_name_is_text_everywhere(tmp_path, driver):
+    out = tmp_path / "out"
+    result = run_sitegen("build", "--content", str(evil_content(tmp_path)), "--as-of", AS_OF,
+                         "--output", str(out), "--quiet")
+    assert result.returncode == 0, result.stderr
+    for html in [out / "schedule/index.html", out / "schedule/print/index.html", out / "localities/index.html",
+                 out / "localities/evil/index.html", out / "index.html"]:
+        text = html.read_text()
+        assert "<script>alert" not in text and "<img src=x" not in text, html
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text, html
+    ics = (out / "localities/evil.ics").read_bytes()
+    event = next(e for e in icalendar.Calendar.from_ical(ics).walk("VEVENT") if "evil-meeting" in str(e["UID"]))
+    assert str(event["LOCATION"]).startswith(EVIL)
+    assert "line two; with, specials \\ <script>alert(4)</script>" in str(event["DESCRIPTION"])
+    data = json.loads((out / "api/v1/schedule.json").read_text())
+    occ = next(o for o in data["occurrences"] if o["uid"] == "evil/evil-meeting")
+    assert occ["team"] == EVIL and occ["category"] == "<img src=x onerror=alert(2)>"
+    localities = json.loads((out / "api/v1/localities.json").read_text())
+    assert next(l for l in localities["localities"] if l["slug"] == "evil")["name"] == EVIL
+    # In a browser: shown as text, nothing runs.
+    import functools, http.server, threading
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        driver.get(url + "localities/evil/")
+        assert driver.find_element(By.TAG_NAME, "h1").text == EVIL
+        driver.get(url + "schedule/")
+        assert EVIL in driver.find_element(By.TAG_NAME, "main").text
+        assert driver.execute_script("return document.querySelectorAll('main script, main img').length") == 0
+    finally:
+        server.shutdown()
+
+
+def test_bad_schedule_fails_with_every_error_and_output_untouched(tmp_path, site):
+    content = tmp_path / "Content"
+    shutil.copytree(ROOT / "Content", content)
+    (content / "localities" / "far.md").write_text("---\nname: Far\nlatitude: 123.4\nlongitude: 200\n---\n")
+    (content / "schedule" / "bad.yml").write_text(
+        "events:\n"
+        "  - { id: a, date: 2027-02-30, locality: aberdeen }\n"
+        "  - { id: b, date: 2027-03-01, locality: aberdeeen }\n"
+        "  - id: c\n    date: 2027-03-02\n    locality: colorado\n    time_zone: Mars/Olympus\n"
+        "    sessions: [{ name: X, start: \"10:00\", end: \"11:00\" }]\n"
+        "  - id: d\n    date: 2027-03-03\n    locality: aberdeen\n"
+        "    repeat: { frequency: weekly, count: 2, until: 2027-05-01 }\n"
+        "  - id: e\n    date: 2027-03-04\n    locality: aberdeen\n"
+        "    sessions: [{ name: Late, start: \"22:00\", end: \"21:00\" }]\n")
+    out = tmp_path / "Output"
+    shutil.copytree(site, out)
+    (out / ".sitegen-output").exists() or True
+    before = tree_digest(out)
+    result = run_sitegen("build", "--content", str(content), "--as-of", AS_OF, "--output", str(out))
+    assert result.returncode != 0
+    errors = [l for l in result.stderr.splitlines() if ": error: " in l]
+    expect = [("bad.yml:2:", "2027-02-30"), ("bad.yml:3:", "unknown locality 'aberdeeen'"),
+              ("bad.yml:7:", "unknown time zone 'Mars/Olympus'"), ("bad.yml:12:", "not both"),
+              ("bad.yml:16:", "within its day"), ("far.md:3:", "latitude 123.4"), ("far.md:4:", "longitude 200")]
+    for where, what in expect:
+        assert any(where in e and what in e for e in errors), (where, what, errors)
+    assert all(re.match(r"^\S+:\d+:\d+: error: ", e) for e in errors)
+    assert tree_digest(out) == before
+
+
+# --- Accessibility and looks -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("dark", [False, True])
+@pytest.mark.parametrize("path", ["schedule/", "schedule/print/", "localities/", "localities/aberdeen/"])
+def test_axe_clean(driver, base_url, path, dark):
+    emulate_dark(driver, dark)
+    driver.get(base_url + path)
+    assert axe_violations(driver) == []
+
+
+def test_screenshots(driver, base_url):
+    for path, name in [("schedule/", "schedule"), ("localities/aberdeen/", "locality-aberdeen"),
+                       ("schedule/print/", "schedule-print"), ("localities/", "localities")]:
+        driver.get(base_url + path)
+        screenshot(driver, f"{name}-phone")
+        set_viewport(driver, 1280, 900)
+        driver.get(base_url + path)
+        screenshot(driver, f"{name}-desktop")
+        set_viewport(driver, 390, 844)
+    emulate_dark(driver, True)
+    driver.get(base_url + "schedule/")
+    screenshot(driver, "schedule-phone-dark")
+
+
+# --- Import commands ------------------------------------------------------------------------------
+
+DATA = ROOT.parent / "shared" / "data" / "hymnal"
+
+
+@pytest.mark.skipif(not (DATA / "schedule-winter.json").exists(), reason="shared data not present")
+def test_bundled_content_is_what_the_importers_make(tmp_path):
+    content = tmp_path / "Content"
+    assert run_sitegen("import", "localities-json", str(DATA / "localities.json"), "--content", str(content)).returncode == 0
+    for name in sorted((ROOT / "Content" / "localities").glob("*.md")):
+        assert (content / "localities" / name.name).read_text() == name.read_text(), name.name
+    for season, extra in [("winter", []), ("summer", ["--team", "Summer mission team"])]:
+        result = run_sitegen("import", "schedule-json", str(DATA / f"schedule-{season}.json"), "--year", "2027",
+                             "--align-weekdays", "--name", f"{season}-2027",
+                             "--title", f"{season.capitalize()} mission meetings 2027", *extra, "--content", str(content))
+        assert result.returncode == 0, result.stderr
+        assert (content / "schedule" / f"{season}-2027.yml").read_text() == \
+            (ROOT / "Content" / "schedule" / f"{season}-2027.yml").read_text()
+    # A second run refuses to overwrite without --force.
+    again = run_sitegen("import", "localities-json", str(DATA / "localities.json"), "--content", str(content))
+    assert again.returncode != 0 and "file exists" in again.stderr
+
+
+def test_csv_import_then_build(tmp_path):
+    content = tmp_path / "Content"
+    shutil.copytree(ROOT / "Content", content)
+    csv = tmp_path / "spring.csv"
+    csv.write_text("date,locality,with,morning,evening,team,category,comment,repeat,on,until\n"
+                   "2027-01-03,aberdeen,Gackle,11:00-13:00,,,Communion,,monthly,first Sunday,2027-06-30\n"
+                   '2027-01-09,Minnetonka,,yes,yes,Team <b>A</b>,,"Bring food, please",,,\n')
+    result = run_sitegen("import", "schedule-csv", str(csv), "--content", str(content))
+    assert result.returncode == 0, result.stderr
+    written = (content / "schedule" / "spring.yml").read_text()
+    assert 'locality: "minnetonka"' in written and "on: \"first Sunday\"" in written
+    out = tmp_path / "out"
+    build = run_sitegen("build", "--content", str(content), "--as-of", AS_OF, "--output", str(out), "--quiet")
+    assert build.returncode == 0, build.stderr
+    html = (out / "schedule" / "index.html").read_text()
+    assert "Team &lt;b&gt;A&lt;/b&gt;" in html and "Bring food, please" in html
+
+    bad = tmp_path / "bad.csv"
+    bad.write_text("date,locality,morning\n2027-02-30,aberdeen,\n2027-03-01,nowhere,\n2027-03-02,aberdeen,9-10\n")
+    result = run_sitegen("import", "schedule-csv", str(bad), "--content", str(content))
+    assert result.returncode != 0 and not (content / "schedule" / "bad.yml").exists()
+    errors = [l for l in result.stderr.splitlines() if ": error: " in l]
+    assert any(l.startswith(f"{bad}:2:1: error:") and "2027-02-30" in l for l in errors), errors
+    assert any(l.startswith(f"{bad}:3:12: error:") and "nowhere" in l for l in errors), errors
+    assert any(l.startswith(f"{bad}:4:21: error:") and "morning" in l for l in errors), errors
