@@ -28,6 +28,17 @@ import Testing
         #expect(errors.first?.description.hasPrefix("bad.osis.xml:5:") == true)
     }
 
+    /// libxml2 would go on after a stray end tag; only the first, real error is reported.
+    @Test func onlyTheFirstXMLErrorOfAFileIsReported() {
+        let errors = osisErrors(osis("""
+        <chapter osisID="Gen.1" sID="Gen.1"/>
+        <verse osisID="Gen.1.1" sID="Gen.1.1"/>One.<verse eID="Gen.1.1"/></q>
+        <verse osisID="Gen.1.2" sID="Gen.1.2"/>Two.<verse eID="Gen.1.2"/>
+        <verse osisID="Gen.1.3" sID="Gen.1.3"/>Three.<verse eID="Gen.1.3"/>
+        """))
+        #expect(errors.map(\.description) == ["bad.osis.xml:5:70: error: malformed XML: Opening and ending tag mismatch: div line 3 and q"])
+    }
+
     @Test func unknownBookIsAnError() {
         let errors = osisErrors(osis("<chapter osisID=\"Xyz.1\" sID=\"Xyz.1\"/>", book: "Xyz"))
         #expect(errors.map(\.message) == ["unknown book 'Xyz' (expected an OSIS book id such as Gen, Ps, Matt)"])

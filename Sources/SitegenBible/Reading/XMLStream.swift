@@ -43,6 +43,9 @@ final class XMLStream {
 
     private weak var delegate: (any XMLStreamDelegate)?
     private var context: xmlParserCtxtPtr?
+    /// The first error; parsing stops there (libxml2 would go on and report follow-on errors,
+    /// and still deliver some text events).
+    private var failure: XMLFailure?
 
     private init(delegate: any XMLStreamDelegate) { self.delegate = delegate }
 
@@ -70,18 +73,29 @@ final class XMLStream {
             stream.context = ctxt
             defer { stream.context = nil }
             let status = xmlParseDocument(ctxt)
+            if let failure = stream.failure { return failure }
             guard status != 0 || ctxt.pointee.wellFormed == 0 else { return nil }
-            if let error = xmlCtxtGetLastError(ctxt) {
-                let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-                return XMLFailure(line: Int(error.pointee.line), column: Int(error.pointee.int2),
-                                  message: message.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
             return XMLFailure(line: stream.line, column: 1, message: "malformed XML")
         }
     }
 
     private static func stream(_ ctx: UnsafeMutableRawPointer?) -> XMLStream {
         Unmanaged<XMLStream>.fromOpaque(ctx!).takeUnretainedValue()
+    }
+
+    /// The delegate, as long as the document is still well-formed.
+    private static func live(_ ctx: UnsafeMutableRawPointer?) -> (any XMLStreamDelegate)? {
+        let stream = stream(ctx)
+        return stream.failure == nil ? stream.delegate : nil
+    }
+
+    /// Keeps the first error or fatal error and stops the parser there.
+    private func record(_ error: UnsafePointer<xmlError>) {
+        guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+        failure = XMLFailure(line: Int(error.pointee.line), column: max(1, Int(error.pointee.int2)),
+                             message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+        if let context { xmlStopParser(context) }
     }
 
     private static func name(_ pointer: UnsafePointer<xmlChar>?) -> String {
@@ -92,18 +106,21 @@ final class XMLStream {
         var h = xmlSAXHandler()
         h.initialized = UInt32(XML_SAX2_MAGIC)
         h.startElementNs = { ctx, localname, _, _, _, _, count, _, attributes in
-            XMLStream.stream(ctx).delegate?.startElement(XMLStream.name(localname),
+            XMLStream.live(ctx)?.startElement(XMLStream.name(localname),
                                                          attributes: XMLAttributes(base: attributes, count: Int(count)))
         }
         h.endElementNs = { ctx, localname, _, _ in
-            XMLStream.stream(ctx).delegate?.endElement(XMLStream.name(localname))
+            XMLStream.live(ctx)?.endElement(XMLStream.name(localname))
         }
         h.characters = { ctx, chars, length in
             guard let chars else { return }
-            XMLStream.stream(ctx).delegate?.characters(String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF8.self))
+            XMLStream.live(ctx)?.characters(String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF8.self))
         }
-        // Errors are collected from the context after parsing; never printed by libxml2 itself.
-        h.serror = { _, _ in }
+        // Errors come here (never printed by libxml2 itself); the first one is kept.
+        h.serror = { ctx, error in
+            guard let ctx, let error else { return }
+            XMLStream.stream(ctx).record(error)
+        }
         return h
     }
 }
