@@ -40,7 +40,8 @@
     paintPercentages();
   }
 
-  function percent(done, total) { return total ? Math.floor((done * 100) / total) + "%" : "0%"; }
+  // Rounded down to a tenth, so one chapter read already shows ("0.1%") and 100% means all.
+  function percent(done, total) { return total ? Math.floor((done * 1000) / total) / 10 + "%" : "0%"; }
   function setText(selector, text) { document.querySelectorAll(selector).forEach(function (el) { el.textContent = text; }); }
 
   function paintPercentages() {

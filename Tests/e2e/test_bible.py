@@ -77,9 +77,11 @@ def test_plan_tick_and_mark_as_read_persist_and_show_in_chart(driver, base_url):
     read = {a.get_attribute("data-chapter") for a in driver.find_elements(By.CSS_SELECTOR, ".progress-grid .cell.read")}
     assert read == {"Gen.1", "Exod.1"}
     assert driver.find_element(By.CSS_SELECTOR, '[data-percent="Gen"]').text == "2%"     # 1 of 50
-    assert driver.find_element(By.CSS_SELECTOR, '[data-percent="Exod"]').text == "2%"    # 1 of 40
+    assert driver.find_element(By.CSS_SELECTOR, '[data-percent="Exod"]').text == "2.5%"  # 1 of 40
     assert driver.find_element(By.CSS_SELECTOR, '[data-count="all"]').text == "2 of 1189"
-    assert driver.find_element(By.CSS_SELECTOR, '[data-percent="ot"]').text == "0%"
+    assert driver.find_element(By.CSS_SELECTOR, '[data-percent="ot"]').text == "0.2%"    # 2 of 929
+    assert driver.find_element(By.CSS_SELECTOR, '[data-percent="nt"]').text == "0%"
+    assert driver.find_element(By.CSS_SELECTOR, '[data-percent="all"]').text == "0.1%"   # 2 of 1189
     screenshot(driver, "bible-progress-390x844")
 
 
