@@ -10,7 +10,7 @@ public enum BibleSnapshots {
             result.append(try Snapshot(path: base + "books.json", value: BooksFile(translation, base: base),
                                        records: translation.books.count, schema: BibleSchemas.books))
             for book in translation.books {
-                result.append(Snapshot(path: base + "books/\(book.osis).json", data: Data(BookJSON.encode(book)),
+                result.append(Snapshot(path: BibleSnapshots.bookPath(book, base: base), data: Data(BookJSON.encode(book)),
                                        records: book.verseCount, schema: BibleSchemas.book))
             }
             // The plan and verse list are checked against the primary translation only.
@@ -26,6 +26,9 @@ public enum BibleSnapshots {
         }
         return result
     }
+
+    /// `bible/kjv/books/1sam.json`: the OSIS id in lower case (snapshot paths are lower case).
+    static func bookPath(_ book: Book, base: String) -> String { base + "books/\(book.osis.lowercased()).json" }
 }
 
 struct BooksFile: Encodable {
@@ -43,13 +46,13 @@ struct BooksFile: Encodable {
                                       licence: t.licence, versification: t.versification)
         books = t.books.map { b in
             BookInfo(osis: b.osis, usfm: b.canon.usfm, name: b.name, title: b.title, abbreviation: b.abbreviation,
-                     testament: b.canon.testament.rawValue, path: base + "books/\(b.osis).json", order: b.canon.order,
+                     testament: b.canon.testament.rawValue, path: BibleSnapshots.bookPath(b, base: base), order: b.canon.order,
                      chapters: b.chapters.count, verses: b.verseCount, verseCounts: b.chapters.map(\.verses.count))
         }
     }
 }
 
-/// The shape of `books/<OSIS>.json`, kept as the reference `BookJSON` is tested against.
+/// The shape of `books/<osis>.json`, kept as the reference `BookJSON` is tested against.
 struct BookFile: Encodable {
     struct VerseEntry: Encodable {
         let number: Int
