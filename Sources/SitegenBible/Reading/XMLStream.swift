@@ -68,8 +68,9 @@ final class XMLStream {
             defer { xmlFreeParserCtxt(ctxt) }
             ctxt.pointee.sax.pointee = makeHandler()
             ctxt.pointee.userData = Unmanaged.passUnretained(stream).toOpaque()
-            // No network, no external entities: the file is text, never instructions.
-            xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue))
+            // No network, no external entities, libxml2's default size limits kept (no
+            // XML_PARSE_HUGE): the file is text, never instructions.
+            xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue))
             stream.context = ctxt
             defer { stream.context = nil }
             let status = xmlParseDocument(ctxt)
