@@ -45,3 +45,56 @@ import Testing
         #expect(SpanText.plain(john[2].subscription) == "A subscription, with italics.")
     }
 }
+
+/// A translation folder in USFM beside the KJV: read through the same path as Content/bible/.
+@Suite struct TranslationFolderTests {
+    func folder(_ files: [String: String]) throws -> SourceTree {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bible-\(UUID().uuidString)")
+        for (name, text) in files {
+            let url = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return SourceTree(url: root, displayPath: "Content")
+    }
+
+    @Test func usfmTranslationFolderIsReadAndDefaultChosen() async throws {
+        let psa = try String(contentsOf: fixtures.appendingPathComponent("twin/PSA.usfm"), encoding: .utf8)
+        let osis = try String(contentsOf: fixtures.appendingPathComponent("twin/twin.osis.xml"), encoding: .utf8)
+        let meta = "name: Test\nabbreviation: T\nlanguage: en\nlicence: PD\nversification: KJV\n"
+        let tree = try folder([
+            "bible/aaa/translation.yml": meta + "default: true\n", "bible/aaa/PSA.usfm": psa,
+            "bible/bbb/translation.yml": meta, "bible/bbb/twin.osis.xml": osis,
+            "bible/daily-verses.yml": "verses:\n  - Psalms 119:9\n",
+        ])
+        let diagnostics = Diagnostics()
+        let library = try #require(await BibleReader.read(content: tree, diagnostics: diagnostics, jobs: 2))
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        #expect(library.translations.map(\.id) == ["aaa", "bbb"])
+        #expect(library.primary.id == "aaa")
+        #expect(library.primary.books.map(\.osis) == ["Ps"])
+        #expect(library.dailyVerses?.readings.first?.label == "Psalms 119:9")
+        let snapshots = try BibleSnapshots.snapshots(library)
+        #expect(snapshots.map(\.path).contains("bible/bbb/books/john.json"))
+        #expect(snapshots.map(\.path).contains("bible/aaa/daily-verses.json"))
+    }
+
+    @Test func twoTranslationsWithoutADefaultAndBadMetadataAreErrors() async throws {
+        let tree = try folder([
+            "bible/aaa/translation.yml": "name: A\nabbreviation: A\nlanguage: en\nlicence: PD\nversification: Vulgate\ncolour: red\n",
+            "bible/aaa/PSA.usfm": "\\id PSA\n\\c 1\n\\v 1 Blessed.\n",
+            "bible/bbb/translation.yml": "name: B\nabbreviation: B\nlanguage: en\nlicence: PD\nversification: KJV\n",
+            "bible/bbb/PSA.usfm": "\\id PSA\n\\c 1\n\\v 1 Blessed.\n",
+            "bible/ccc/translation.yml": "name: C\nabbreviation: C\nlanguage: en\nversification: KJV\n",
+            "bible/ccc/PSA.usfm": "\\id PSA\n\\c 1\n\\v 1 Blessed.\n",
+        ])
+        let diagnostics = Diagnostics()
+        _ = await BibleReader.read(content: tree, diagnostics: diagnostics, jobs: 2)
+        #expect(diagnostics.all.map(\.description) == [
+            "Content/bible:1:1: error: 0 translations are marked 'default: true'; mark exactly one for the pages",
+            "Content/bible/aaa/translation.yml:5:16: error: versification 'Vulgate' is not supported (only KJV)",
+            "Content/bible/aaa/translation.yml:6:1: error: unknown key 'colour' (known keys: abbreviation, default, format, language, licence, name, versification)",
+            "Content/bible/ccc/translation.yml:1:1: error: missing required key 'licence'",
+        ])
+    }
+}

@@ -207,3 +207,44 @@ def test_bad_bible_input_fails_with_every_error_and_leaves_output_untouched(tmp_
     assert re.search(r"daily-verses\.yml:\d+:\d+: error: John 3 has no verse 99", err), err
     assert re.search(r"daily-verses\.yml:\d+:\d+: error: unknown book 'Hezekiah'", err), err
     assert tree_digest(out) == before
+
+
+def test_swipe_and_text_size_on_a_chapter(driver, base_url):
+    from conftest import touch_swipe
+    clear_storage(driver, base_url)
+    open_page(driver, base_url, "bible/genesis/50/")
+    driver.find_element(By.CSS_SELECTOR, '[data-text-size="larger"]').click()
+    size = driver.execute_script("return getComputedStyle(document.querySelector('.reader')).fontSize")
+    driver.refresh()
+    assert driver.execute_script("return getComputedStyle(document.querySelector('.reader')).fontSize") == size
+    touch_swipe(driver, 320, 500, 40, 510)  # swipe left: next chapter, across the book boundary
+    for _ in range(50):
+        if driver.current_url.endswith("/bible/exodus/1/"):
+            break
+        driver.execute_script("return 0")
+    assert driver.current_url.endswith("/bible/exodus/1/")
+
+
+SHARED_PLAN = "/work/shared/data/mccheyne/plan.json"
+
+
+@pytest.mark.skipif(not shutil.os.path.exists(SHARED_PLAN), reason="the project's real-data plan.json is not on this machine")
+def test_committed_plan_is_what_the_importer_makes(tmp_path, content_dir):
+    out = tmp_path / "plan.yml"
+    result = run_sitegen("import", "mccheyne", SHARED_PLAN, "--output", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "warning: day 0104: reference 'Acts  \\n4' tidied to 'Acts 4'" in result.stderr
+    assert out.read_text() == (content_dir / "bible" / "plan.yml").read_text()
+
+
+@pytest.mark.skipif(shutil.which("mod2imp") is None, reason="libsword-utils (mod2imp) is not installed")
+def test_committed_kjv_is_what_the_import_script_makes(tmp_path, content_dir):
+    import subprocess
+    from conftest import ROOT
+    result = subprocess.run([str(ROOT / "scripts" / "import-kjv"), str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "66 books, 31102 verses" in result.stderr
+    committed = sorted(p.name for p in (content_dir / "bible" / "kjv").glob("*.osis.xml"))
+    assert sorted(p.name for p in tmp_path.glob("*.osis.xml")) == committed
+    for name in committed:
+        assert (tmp_path / name).read_bytes() == (content_dir / "bible" / "kjv" / name).read_bytes(), name
