@@ -54,8 +54,8 @@ public enum BiblePages {
         PageSpec(path: BiblePaths.book(book.canon), template: "bible-book", title: book.name,
                  description: "\(book.title) (\(translation.abbreviation)), \(book.chapters.count) chapters.",
                  values: ["translation": translationValues(translation), "indexURL": context.url(BiblePaths.index),
-                          "book": ["name": book.name, "title": book.title, "osis": book.osis,
-                                   "chapterCount": book.chapters.count, "verseCount": book.verseCount,
+                          "book": ["name": book.name, "title": book.title, "hasTitle": book.title != book.name, "osis": book.osis,
+                                   "size": "\(book.chapters.count) chapter\(book.chapters.count == 1 ? "" : "s"), \(book.verseCount) verses",
                                    "chapters": chapterLinks(book, context: context)]])
     }
 
@@ -71,7 +71,8 @@ public enum BiblePages {
             "chapter": chapter.number,
             "chapterID": BiblePaths.chapterID(book.canon, chapter.number),
             "heading": book.chapters.count == 1 ? book.name : (book.osis == "Ps" ? "Psalm \(chapter.number)" : title),
-            "bookTitle": chapter.number == book.chapters.first?.number ? book.title : "",
+            "bookTitle": book.title,
+            "showBookTitle": chapter.number == book.chapters.first?.number && book.title != book.name,
             "text": VerseHTML.chapter(chapter),
             "progressURL": context.url(BiblePaths.progress),
         ]
