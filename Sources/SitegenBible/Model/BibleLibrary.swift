@@ -11,13 +11,15 @@ public struct BibleLibrary: Sendable {
 /// The read stage for the Bible: all problems go to `diagnostics`; nil when there is no
 /// `Content/bible/` folder at all (a site without a Bible).
 public enum BibleReader {
-    public static func read(content: SourceTree, diagnostics: Diagnostics, jobs: Int) async -> BibleLibrary? {
+    public static func read(content: SourceTree, diagnostics: Diagnostics, jobs: Int,
+                            readFile: @escaping TranslationReader.FileReader = TranslationReader.readFile) async -> BibleLibrary? {
         let root = content.subtree("bible")
         guard root.exists else { return nil }
         let ids = translationIDs(root, diagnostics: diagnostics)
         var loaded: [(Translation, isDefault: Bool)] = []
         for id in ids {
-            if let t = await TranslationReader.read(id: id, folder: root.subtree(id), diagnostics: diagnostics, jobs: jobs) {
+            if let t = await TranslationReader.read(id: id, folder: root.subtree(id), diagnostics: diagnostics, jobs: jobs,
+                                                     readFile: readFile) {
                 loaded.append(t)
             }
         }

@@ -4,16 +4,18 @@ import Foundation
 /// (`*.xml`) or USFM (`*.usfm`, `*.sfm`) files, any number of books per file. Files are parsed
 /// in parallel; the text is the largest input of the site.
 public enum TranslationReader {
-    public static func read(id: String, folder: SourceTree, diagnostics: Diagnostics, jobs: Int) async -> (Translation, isDefault: Bool)? {
+    /// Reads one text file (any number of books); the incremental build passes a memoising one.
+    public typealias FileReader = @Sendable (_ folder: SourceTree, _ relative: String, _ diagnostics: Diagnostics) -> [Book]
+
+    public static func read(id: String, folder: SourceTree, diagnostics: Diagnostics, jobs: Int,
+                            readFile: @escaping FileReader = readFile) async -> (Translation, isDefault: Bool)? {
         guard let meta = metadata(folder, diagnostics: diagnostics) else { return nil }
         let files = folder.files(withExtensions: ["xml", "usfm", "sfm"], diagnostics: diagnostics)
         if files.isEmpty {
             diagnostics.error("no Bible text here (expected *.osis.xml or *.usfm files)", at: SourceLocation(path: folder.displayPath))
         }
         let perFile = await concurrentMap(files, jobs: jobs) { relative -> [Book] in
-            guard let file = folder.read(relative, diagnostics: diagnostics) else { return [] }
-            return relative.hasSuffix(".xml") ? OSISReader.read(file, diagnostics: diagnostics)
-                                              : USFMReader.read(file, diagnostics: diagnostics)
+            readFile(folder, relative, diagnostics)
         }
         var seen: [String: String] = [:]
         var books: [Book] = []
@@ -30,6 +32,13 @@ public enum TranslationReader {
         let translation = Translation(id: id, name: meta.name, abbreviation: meta.abbreviation, language: meta.language,
                                       licence: meta.licence, versification: meta.versification, books: books)
         return (translation, meta.isDefault)
+    }
+
+    /// One OSIS or USFM file, parsed on its own.
+    public static func readFile(_ folder: SourceTree, _ relative: String, _ diagnostics: Diagnostics) -> [Book] {
+        guard let file = folder.read(relative, diagnostics: diagnostics) else { return [] }
+        return relative.hasSuffix(".xml") ? OSISReader.read(file, diagnostics: diagnostics)
+                                          : USFMReader.read(file, diagnostics: diagnostics)
     }
 
     struct Metadata {

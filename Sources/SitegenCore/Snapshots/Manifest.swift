@@ -27,7 +27,9 @@ public struct Manifest: Codable, Sendable {
     public static let root = "api/v1/"
 
     /// The snapshot files, their schemas and the manifest, as output files below `api/v1/`.
-    public static func outputFiles(for snapshots: [Snapshot], asOf: CalendarDate, generator: String) throws -> [OutputFile] {
+    /// `digest` is SHA-256 in hex; the incremental build passes one that remembers unchanged files' hashes.
+    public static func outputFiles(for snapshots: [Snapshot], asOf: CalendarDate, generator: String,
+                                   digest: (Snapshot) -> String = { SnapshotJSON.sha256($0.data) }) throws -> [OutputFile] {
         let sorted = snapshots.sorted { $0.path < $1.path }
         var schemas: [String: SnapshotSchema] = [Self.schema.name: Self.schema]
         for snapshot in sorted { schemas[snapshot.schema.name] = snapshot.schema }
@@ -36,7 +38,7 @@ public struct Manifest: Codable, Sendable {
         }
         let manifest = Manifest(
             format: 1, generator: generator, asOf: asOf.description,
-            files: sorted.map { Entry(path: $0.path, sha256: SnapshotJSON.sha256($0.data), bytes: $0.data.count,
+            files: sorted.map { Entry(path: $0.path, sha256: digest($0), bytes: $0.data.count,
                                       records: $0.records, schema: $0.schema.path, schemaVersion: $0.schema.version) },
             schemas: schemaFiles.map { SchemaEntry(path: $0.0.path, sha256: SnapshotJSON.sha256($0.1), bytes: $0.1.count, version: $0.0.version) })
         var files = sorted.map { OutputFile(path: root + $0.path, data: $0.data) }

@@ -7,15 +7,18 @@ public enum HymnalReader {
     public static let folder = "hymns"
     public static let settingsFile = "hymnal.yml"
 
-    public static func read(content: SourceTree, jobs: Int, diagnostics: Diagnostics) async -> Hymnal? {
+    /// Reads one hymn file; the incremental build passes a memoising one (same signature).
+    public typealias FileReader = @Sendable (_ tree: SourceTree, _ relative: String, _ diagnostics: Diagnostics) -> Hymn?
+
+    public static func read(content: SourceTree, jobs: Int, diagnostics: Diagnostics,
+                            readFile: @escaping FileReader = readFile) async -> Hymnal? {
         let tree = content.subtree(folder)
         guard tree.exists else { return nil }
         let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics)
             .filter { !isDocumentation($0) }
         guard let settings = HymnalSettings.read(tree: tree, diagnostics: diagnostics) else { return nil }
         let read = await concurrentMap(paths, jobs: jobs) { relative -> (String, Hymn?) in
-            guard let file = tree.read(relative, diagnostics: diagnostics) else { return (relative, nil) }
-            return (relative, HymnFileReader.read(file, diagnostics: diagnostics))
+            (relative, readFile(tree, relative, diagnostics))
         }
         let hymns = read.compactMap(\.1)
         // A file that could not be read already has its error; its name still claims its number,
@@ -25,6 +28,12 @@ public enum HymnalReader {
         guard valid, unreadable.isEmpty else { return nil }
         return Hymnal(title: settings.title, language: settings.language, year: settings.year,
                       count: settings.count, hymns: hymns)
+    }
+
+    /// One `NNN.md`, read and checked on its own (nil when unreadable or wrong).
+    public static func readFile(_ tree: SourceTree, _ relative: String, _ diagnostics: Diagnostics) -> Hymn? {
+        guard let file = tree.read(relative, diagnostics: diagnostics) else { return nil }
+        return HymnFileReader.read(file, diagnostics: diagnostics)
     }
 
     /// `123.md` → 123.

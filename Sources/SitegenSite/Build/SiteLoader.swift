@@ -20,12 +20,17 @@ public enum SiteLoader {
         async let bible = BibleReader.read(content: options.content, diagnostics: diagnostics, jobs: options.jobs)
         let site = Site(config: config, templates: await templates, pages: await pages, staticFiles: await statics,
                         hymnal: await hymnal, schedule: await schedule, bible: await bible)
+        check(site, options: options, diagnostics: diagnostics)
+        return site
+    }
+
+    /// Checks across kinds (templates the content needs); the incremental build runs them too.
+    static func check(_ site: Site, options: BuildOptions, diagnostics: Diagnostics) {
         requireTemplates(of: site, diagnostics: diagnostics)
         for page in site.pages where !site.templates.has(page.template) {
             diagnostics.error("unknown template '\(page.template)' (no \(page.template).mustache in \(options.templates.displayPath))",
                               at: page.source)
         }
-        return site
     }
 
     /// The templates of the kinds of content the site has; a site without a hymnal needs no hymn template.

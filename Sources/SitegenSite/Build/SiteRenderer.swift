@@ -17,6 +17,15 @@ public enum SiteRenderer {
     }
 
     static func renderPages(_ site: Site, context: RenderContext) async -> [OutputFile] {
+        var specs = siteSpecs(site, context: context)
+        if let hymnal = site.hymnal { specs += HymnPages.specs(hymnal, context: context) }
+        if site.hasSchedule { specs += ScheduleOutputs.pageSpecs(site.schedule, context: context) }
+        if let bible = site.bible { specs += BiblePages.specs(bible, context: context) }
+        return await context.render(specs)
+    }
+
+    /// The Markdown pages, the home page and the 404 page (the incremental build renders these as one group).
+    static func siteSpecs(_ site: Site, context: RenderContext) -> [PageSpec] {
         var specs = site.pages.map { page in
             page.spec(context: context, extra: page.isHome ? HomePage.values(site, context: context) : [:])
         }
@@ -28,10 +37,7 @@ public enum SiteRenderer {
             specs.append(PageSpec(path: "404.html", template: "page", title: "Page not found",
                                   values: ["content": "<p>There is no page at this address. Try the <a href=\"\(context.url(""))\">home page</a>.</p>"]))
         }
-        if let hymnal = site.hymnal { specs += HymnPages.specs(hymnal, context: context) }
-        if site.hasSchedule { specs += ScheduleOutputs.pageSpecs(site.schedule, context: context) }
-        if let bible = site.bible { specs += BiblePages.specs(bible, context: context) }
-        return await context.render(specs)
+        return specs
     }
 
     static func snapshots(_ site: Site, context: RenderContext) throws -> [Snapshot] {

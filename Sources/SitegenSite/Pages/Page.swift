@@ -21,10 +21,17 @@ public struct Page: Sendable {
 public enum PageReader {
     public static let folder = "pages"
 
+    public typealias FileReader = @Sendable (_ tree: SourceTree, _ relative: String, _ diagnostics: Diagnostics) -> Page?
+
     public static func read(content: SourceTree, diagnostics: Diagnostics) async -> [Page] {
+        await read(content: content, diagnostics: diagnostics) { read(tree: $0, relative: $1, diagnostics: $2) }
+    }
+
+    /// `readFile` reads one page; the incremental build passes a memoising one.
+    static func read(content: SourceTree, diagnostics: Diagnostics, readFile: @escaping FileReader) async -> [Page] {
         let tree = content.subtree(folder)
         let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics)
-        return await concurrentMap(paths) { read(tree: tree, relative: $0, diagnostics: diagnostics) }.compactMap { $0 }
+        return await concurrentMap(paths) { readFile(tree, $0, diagnostics) }.compactMap { $0 }
     }
 
     static func read(tree: SourceTree, relative: String, diagnostics: Diagnostics) -> Page? {

@@ -1,0 +1,38 @@
+import Foundation
+import Synchronization
+
+/// Per-file results of a reader (a parsed hymn, the books of one OSIS file, a page), kept
+/// between builds so that only changed files are read again. Each entry keeps the problems
+/// its file had, and replays them, so a cached read reports exactly what a fresh read would.
+final class FileMemo<Value: Sendable>: Sendable {
+    private struct Entry: Sendable {
+        let value: Value
+        let diagnostics: [Diagnostic]
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    /// Forgets the files that changed (absolute standardized paths).
+    func invalidate(_ paths: Set<String>) {
+        entries.withLock { entries in
+            for path in paths { entries[path] = nil }
+        }
+    }
+
+    func removeAll() { entries.withLock { $0.removeAll() } }
+
+    var count: Int { entries.withLock { $0.count } }
+
+    /// The remembered result for `url`, or `read` run now (into its own diagnostics, then copied).
+    func value(for url: URL, diagnostics: Diagnostics, read: (Diagnostics) -> Value) -> Value {
+        let key = url.standardizedFileURL.path
+        let entry = entries.withLock { $0[key] } ?? {
+            let local = Diagnostics()
+            let fresh = Entry(value: read(local), diagnostics: local.all)
+            entries.withLock { $0[key] = fresh }
+            return fresh
+        }()
+        for problem in entry.diagnostics { diagnostics.report(problem) }
+        return entry.value
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SitegenBible
+import SitegenHymns
+import SitegenSchedule
+
+/// The render stage of a build session. Outputs come in groups, each a pure function of one part
+/// of the `Site`: the site's own pages (Markdown pages, home, 404; the home page also shows the
+/// schedule and the daily verse), the hymnal, the schedule and localities, the Bible. A group
+/// whose inputs changed builds its page specs, snapshots and feeds again; a page is then
+/// rendered only if its spec differs from last time or its template (or one it extends) changed.
+///
+/// `@unchecked Sendable` for the same reason as `UncheckedBox`: page specs hold `[String: Any]`
+/// trees that are built once and only read afterwards; the cache itself is a value owned by one
+/// `BuildSession` actor and mutated only by the run that owns the copy.
+struct RenderCache: @unchecked Sendable {
+    enum Group: CaseIterable { case site, hymns, schedule, bible }
+
+    struct GroupOutputs {
+        var specs: [PageSpec] = []
+        /// Rendered page per spec path (`OutputFile.filePath`).
+        var pages: [String: OutputFile] = [:]
+        var snapshots: [Snapshot] = []
+        var feeds: [OutputFile] = []
+        /// Last run's specs by file path, kept only until this run's pages are rendered.
+        var previousSpecs: [String: PageSpec] = [:]
+
+        /// Whether the template would get exactly what it got last time for this page.
+        func unchanged(_ spec: PageSpec) -> Bool {
+            guard let old = previousSpecs[OutputFile.filePath(forPage: spec.path)] else { return false }
+            return TemplateValues.same(old, spec)
+        }
+    }
+
+    private(set) var groups: [Group: GroupOutputs] = [:]
+    private var manifestFiles: [OutputFile] = []
+    /// Snapshot path → (bytes, SHA-256): unchanged Bible books are not hashed again for the manifest.
+    private var digests: [String: (Data, String)] = [:]
+
+    /// Which groups depend on the changed kinds of content.
+    static func groups(for changes: ChangeSet) -> Set<Group> {
+        if changes.everything { return Set(Group.allCases) }
+        var result = Set<Group>()
+        if changes.kinds.contains(.pages) { result.insert(.site) }
+        if changes.kinds.contains(.hymns) { result.insert(.hymns) }
+        if changes.kinds.contains(.schedule) { result.formUnion([.schedule, .site]) }
+        if changes.kinds.contains(.bible) { result.formUnion([.bible, .site]) }
+        return result
+    }
+
+    struct Result {
+        /// Every file of the site, in the order `SiteRenderer.render` gives them.
+        var files: [OutputFile]
+        /// Paths produced in this run (the rest are last run's files, unchanged by construction).
+        var fresh: Set<String>
+        var rendered: Int
+    }
+
+    /// `stale`: groups to build again; `templates`: templates whose pages must be rendered again
+    /// (nil: all pages).
+    mutating func render(_ site: Site, context: RenderContext, stale: Set<Group>, templates: Set<String>?,
+                         staticsChanged: Bool) async throws -> Result {
+        var fresh = Set<String>()
+        for group in Group.allCases where stale.contains(group) {
+            var outputs = GroupOutputs()
+            outputs.specs = Self.specs(group, site, context: context)
+            outputs.snapshots = try Self.snapshots(group, site, context: context)
+            outputs.feeds = group == .schedule && site.hasSchedule ? ScheduleOutputs.feeds(site.schedule, context: context) : []
+            fresh.formUnion(outputs.feeds.map(\.path))
+            outputs.pages = groups[group]?.pages ?? [:]
+            outputs.previousSpecs = Dictionary((groups[group]?.specs ?? []).map { (OutputFile.filePath(forPage: $0.path), $0) }) { a, _ in a }
+            groups[group] = outputs
+        }
+        let rendered = await renderPages(context: context, stale: stale, templates: templates)
+        fresh.formUnion(rendered)
+        if !stale.isEmpty || manifestFiles.isEmpty {
+            manifestFiles = try manifest(context: context)
+            fresh.formUnion(manifestFiles.map(\.path))
+        }
+        var files = Group.allCases.flatMap { group in
+            (groups[group]?.specs ?? []).compactMap { groups[group]?.pages[OutputFile.filePath(forPage: $0.path)] }
+        }
+        files += manifestFiles
+        files += Sitemap.files(for: files, context: context)
+        files += site.staticFiles
+        files += site.hasSchedule ? (groups[.schedule]?.feeds ?? []) : []
+        fresh.formUnion(["sitemap.xml", "robots.txt"])
+        if staticsChanged { fresh.formUnion(site.staticFiles.map(\.path)) }
+        ReferenceCheck.check(site.pages, files: files, context: context)
+        return Result(files: files, fresh: fresh, rendered: rendered.count)
+    }
+
+    /// Renders the pages whose spec or template changed; returns their file paths.
+    private mutating func renderPages(context: RenderContext, stale: Set<Group>, templates: Set<String>?) async -> Set<String> {
+        var work: [(Group, PageSpec)] = []
+        for group in Group.allCases {
+            guard let outputs = groups[group] else { continue }
+            for spec in outputs.specs {
+                let path = OutputFile.filePath(forPage: spec.path)
+                let templateChanged = templates.map { $0.contains(spec.template) } ?? true
+                let specChanged = stale.contains(group) && !outputs.unchanged(spec)
+                if templateChanged || specChanged || outputs.pages[path] == nil { work.append((group, spec)) }
+            }
+        }
+        let boxes = work.map { UncheckedBox($0) }
+        let files = await concurrentMap(boxes, jobs: context.jobs) { box in UncheckedBox(context.render(box.value.1)) }
+        var paths = Set<String>()
+        for (box, file) in zip(boxes, files) {
+            let path = OutputFile.filePath(forPage: box.value.1.path)
+            groups[box.value.0]?.pages[path] = file.value   // nil: unknown template, already reported
+            paths.insert(path)
+        }
+        for group in Group.allCases {   // pages no longer produced
+            guard let outputs = groups[group] else { continue }
+            let live = Set(outputs.specs.map { OutputFile.filePath(forPage: $0.path) })
+            groups[group]?.pages = outputs.pages.filter { live.contains($0.key) }
+            groups[group]?.previousSpecs = [:]
+        }
+        return paths
+    }
+
+    private mutating func manifest(context: RenderContext) throws -> [OutputFile] {
+        let snapshots = Group.allCases.flatMap { groups[$0]?.snapshots ?? [] }
+        var known = digests
+        let files = try Manifest.outputFiles(for: snapshots, asOf: context.asOf, generator: context.generator) { snapshot in
+            if let (data, digest) = known[snapshot.path], data == snapshot.data { return digest }
+            let digest = SnapshotJSON.sha256(snapshot.data)
+            known[snapshot.path] = (snapshot.data, digest)
+            return digest
+        }
+        let live = Set(snapshots.map(\.path))
+        digests = known.filter { live.contains($0.key) }
+        return files
+    }
+
+    static func specs(_ group: Group, _ site: Site, context: RenderContext) -> [PageSpec] {
+        switch group {
+        case .site: return SiteRenderer.siteSpecs(site, context: context)
+        case .hymns: return site.hymnal.map { HymnPages.specs($0, context: context) } ?? []
+        case .schedule: return site.hasSchedule ? ScheduleOutputs.pageSpecs(site.schedule, context: context) : []
+        case .bible: return site.bible.map { BiblePages.specs($0, context: context) } ?? []
+        }
+    }
+
+    /// The same snapshots as `SiteRenderer.snapshots`, split by group.
+    static func snapshots(_ group: Group, _ site: Site, context: RenderContext) throws -> [Snapshot] {
+        switch group {
+        case .site: return [try PagesSnapshot.snapshot(site.pages, context: context)]
+        case .hymns: return try site.hymnal.map { [try HymnsSnapshot.snapshot($0, context: context)] } ?? []
+        case .schedule: return try ScheduleOutputs.snapshots(site.schedule, context: context)
+        case .bible: return try site.bible.map { try BibleSnapshots.snapshots($0) } ?? []
+        }
+    }
+}
+

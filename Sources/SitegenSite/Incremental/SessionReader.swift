@@ -1,0 +1,69 @@
+import Foundation
+import SitegenBible
+import SitegenHymns
+import SitegenSchedule
+
+/// The read stage of a build session: like `SiteLoader.load`, but a kind of content whose files
+/// did not change is taken from the previous `Site`, and within the hymnal, the Bible and the
+/// pages only changed files are parsed again (the rest come from per-file memos).
+final class SessionReader: Sendable {
+    let hymnFiles = FileMemo<Hymn?>()
+    let bibleFiles = FileMemo<[Book]>()
+    let pageFiles = FileMemo<Page?>()
+
+    func invalidate(_ paths: Set<String>) {
+        hymnFiles.invalidate(paths)
+        bibleFiles.invalidate(paths)
+        pageFiles.invalidate(paths)
+    }
+
+    func forgetAll() {
+        hymnFiles.removeAll()
+        bibleFiles.removeAll()
+        pageFiles.removeAll()
+    }
+
+    /// `previous` nil (or `changes.everything`): every kind is read.
+    func load(_ options: BuildOptions, config: SiteConfig, previous: Site?, changes: ChangeSet,
+              diagnostics: Diagnostics) async -> Site {
+        let old = changes.everything ? nil : previous
+        func stale(_ kind: ChangeSet.Kind) -> Bool { old == nil || changes.kinds.contains(kind) }
+        if !options.content.exists {
+            diagnostics.error("content folder not found", at: SourceLocation(path: options.content.displayPath))
+        }
+        async let templates = stale(.templates) ? TemplateLibrary.load(from: options.templates, diagnostics: diagnostics) : old!.templates
+        async let pages = stale(.pages) ? readPages(options, diagnostics: diagnostics) : old!.pages
+        async let statics = stale(.statics)
+            ? StaticFiles.read(templates: options.templates, content: options.content, diagnostics: diagnostics) : old!.staticFiles
+        async let hymnal = stale(.hymns) ? readHymnal(options, diagnostics: diagnostics) : old!.hymnal
+        async let schedule = stale(.schedule) ? ScheduleLoader.load(content: options.content, diagnostics: diagnostics) : old!.schedule
+        async let bible = stale(.bible) ? readBible(options, diagnostics: diagnostics) : old!.bible
+        let site = Site(config: config, templates: await templates, pages: await pages, staticFiles: await statics,
+                        hymnal: await hymnal, schedule: await schedule, bible: await bible)
+        SiteLoader.check(site, options: options, diagnostics: diagnostics)
+        return site
+    }
+
+    private func readPages(_ options: BuildOptions, diagnostics: Diagnostics) async -> [Page] {
+        let memo = pageFiles
+        return await PageReader.read(content: options.content, diagnostics: diagnostics) { tree, relative, diagnostics in
+            memo.value(for: tree.fileURL(relative), diagnostics: diagnostics) {
+                PageReader.read(tree: tree, relative: relative, diagnostics: $0)
+            }
+        }
+    }
+
+    private func readHymnal(_ options: BuildOptions, diagnostics: Diagnostics) async -> Hymnal? {
+        let memo = hymnFiles
+        return await HymnalReader.read(content: options.content, jobs: options.jobs, diagnostics: diagnostics) { tree, relative, diagnostics in
+            memo.value(for: tree.fileURL(relative), diagnostics: diagnostics) { HymnalReader.readFile(tree, relative, $0) }
+        }
+    }
+
+    private func readBible(_ options: BuildOptions, diagnostics: Diagnostics) async -> BibleLibrary? {
+        let memo = bibleFiles
+        return await BibleReader.read(content: options.content, diagnostics: diagnostics, jobs: options.jobs) { folder, relative, diagnostics in
+            memo.value(for: folder.fileURL(relative), diagnostics: diagnostics) { TranslationReader.readFile(folder, relative, $0) }
+        }
+    }
+}

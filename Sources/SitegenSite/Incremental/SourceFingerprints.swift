@@ -1,0 +1,77 @@
+import Foundation
+
+/// What a source file looked like at the last successful build: size and modification time
+/// (cheap, from `stat`) and a hash of its bytes (so that a save without a change, or a `touch`,
+/// is not an edit).
+struct Fingerprint: Sendable, Equatable {
+    var size: Int
+    var modified: Double
+    var digest: String
+}
+
+/// Fingerprints of every file below `Content/` and `Templates/`, keyed by absolute standardized path.
+/// It answers one question: which of these paths really changed since the last successful build?
+struct SourceFingerprints: Sendable {
+    private(set) var entries: [String: Fingerprint] = [:]
+    let roots: [URL]
+
+    init(roots: [URL]) {
+        self.roots = roots.map(\.standardizedFileURL)
+    }
+
+    /// Every regular file below the roots, now.
+    func scanAll() -> [String] {
+        roots.flatMap { Self.files(below: $0) }
+    }
+
+    /// Which of `candidates` were added, edited or deleted (`changed`), and the fingerprints to
+    /// record once the rebuild succeeds (`updates`, nil: deleted; also new times of unchanged bytes).
+    /// A folder among the candidates stands for everything below it (a watcher may report a
+    /// renamed or deleted folder).
+    func changes(among candidates: Set<String>) -> (changed: Set<String>, updates: [String: Fingerprint?]) {
+        var paths = Set<String>()
+        for candidate in candidates {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDir), isDir.boolValue {
+                paths.formUnion(Self.files(below: URL(fileURLWithPath: candidate)))
+            } else {
+                paths.insert(candidate)
+            }
+            let prefix = candidate.hasSuffix("/") ? candidate : candidate + "/"   // files of a deleted folder
+            paths.formUnion(entries.keys.filter { $0.hasPrefix(prefix) })
+        }
+        var changed = Set<String>()
+        var updates: [String: Fingerprint?] = [:]
+        for path in paths {
+            let known = entries[path]
+            let now = Self.fingerprint(path, unlessSameAs: known)
+            if now != known { updates[path] = now }
+            if now?.digest != known?.digest { changed.insert(path) }
+        }
+        return (changed, updates)
+    }
+
+    mutating func record(_ changes: [String: Fingerprint?]) {
+        for (path, fingerprint) in changes { entries[path] = fingerprint }
+    }
+
+    /// Stat first; read and hash only when size or time moved.
+    static func fingerprint(_ path: String, unlessSameAs known: Fingerprint?) -> Fingerprint? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              (attributes[.type] as? FileAttributeType) == .typeRegular else { return nil }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        if let known, known.size == size, known.modified == modified { return known }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return Fingerprint(size: size, modified: modified, digest: SnapshotJSON.sha256(data))
+    }
+
+    static func files(below root: URL) -> [String] {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        var result: [String] = []
+        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            result.append(url.standardizedFileURL.path)
+        }
+        return result
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+@testable import SitegenSite
+
+/// The bundled site (the whole KJV, the hymnal, the schedule) copied to a temporary folder, so
+/// that a test can edit its sources the way a volunteer would.
+struct EditableSite {
+    let root: URL
+    let fm = FileManager.default
+
+    init() throws {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        root = fm.temporaryDirectory.appendingPathComponent("sitegen-session-\(UUID().uuidString)")
+        try fm.createDirectory(at: root, withIntermediateDirectories: true)
+        for folder in ["Content", "Templates"] {
+            try fm.copyItem(at: repo.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+        }
+    }
+
+    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+
+    func write(_ path: String, _ text: String) throws {
+        try fm.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url(path), atomically: true, encoding: .utf8)
+    }
+
+    func read(_ path: String) throws -> String { try String(contentsOf: url(path), encoding: .utf8) }
+
+    /// Replaces the first occurrence of `old` in a source file; the test fails if it is not there.
+    func edit(_ path: String, replacing old: String, with new: String) throws {
+        let text = try read(path)
+        let range = try #require(text.range(of: old), "'\(old)' not in \(path)")
+        try write(path, text.replacingCharacters(in: range, with: new))
+    }
+
+    func delete(_ path: String) throws { try fm.removeItem(at: url(path)) }
+
+    var options: BuildOptions {
+        BuildOptions(content: SourceTree(url: url("Content"), displayPath: "Content"),
+                     templates: SourceTree(url: url("Templates"), displayPath: "Templates"),
+                     output: url("Output"), asOf: CalendarDate("2026-11-22"), jobs: 2)
+    }
+
+    /// What a fresh full build of the sources as they are now would write, by path.
+    func freshBuild() async throws -> [String: Data] {
+        let diagnostics = Diagnostics()
+        let options = options
+        let config = try #require(SiteConfig.read(from: options.content, diagnostics: diagnostics))
+        let site = await SiteLoader.load(options, config: config, diagnostics: diagnostics)
+        let context = RenderContext(config: config, baseURL: config.baseURL, asOf: options.asOf!, templates: site.templates,
+                                    diagnostics: diagnostics, jobs: 2, generator: SiteBuilder.generator)
+        let files = try await SiteRenderer.render(site, context: context)
+        #expect(diagnostics.errors.isEmpty, "fresh build failed: \(diagnostics.errors)")
+        return Dictionary(files.map { ($0.path, $0.data) }) { a, _ in a }
+    }
+
+    /// Every file in the output folder except sitegen's marker, by path.
+    func outputTree() -> [String: Data] {
+        let base = url("Output").standardizedFileURL.path + "/"
+        var files: [String: Data] = [:]
+        for path in SourceFingerprints.files(below: url("Output")) where !path.hasSuffix("/" + OutputWriter.markerName) {
+            files[String(path.dropFirst(base.count))] = fm.contents(atPath: path)
+        }
+        return files
+    }
+
+    /// The output folder holds exactly, byte for byte, what a full build writes.
+    func expectOutputMatchesFreshBuild(after step: String) async throws {
+        let expected = try await freshBuild()
+        let actual = outputTree()
+        let missing = Set(expected.keys).subtracting(actual.keys).sorted()
+        let extra = Set(actual.keys).subtracting(expected.keys).sorted()
+        let different = expected.keys.filter { actual[$0] != nil && actual[$0] != expected[$0] }.sorted()
+        #expect(missing.isEmpty, "after \(step): not written: \(missing.prefix(5))")
+        #expect(extra.isEmpty, "after \(step): left over: \(extra.prefix(5))")
+        #expect(different.isEmpty, "after \(step): stale bytes in \(different.prefix(5))")
+    }
+}
+
+@Suite("Incremental rebuilds", .serialized)
+struct BuildSessionTests {
+    @Test func everyEditGivesTheBytesOfAFullBuild() async throws {
+        let site = try EditableSite()
+        defer { try? site.fm.removeItem(at: site.root) }
+        let session = BuildSession(options: site.options)
+        let first = try await session.build()
+        #expect(first.written.contains("hymns/12/index.html"))
+        try await site.expectOutputMatchesFreshBuild(after: "the first build")
+
+        // Each step: edit sources, tell the session which files changed, compare with a full build.
+        func step(_ name: String, _ changed: [String], expectWritten: [String] = [], expectRemoved: [String] = [],
+                  _ edit: () throws -> Void) async throws -> RebuildReport {
+            try edit()
+            let report = try await session.rebuild(changed: Set(changed.map(site.url)))
+            for path in expectWritten { #expect(report.written.contains(path), "\(name): \(path) not written") }
+            for path in expectRemoved { #expect(report.removed.contains(path), "\(name): \(path) not removed") }
+            try await site.expectOutputMatchesFreshBuild(after: name)
+            return report
+        }
+
+        let hymn = try await step("a hymn's text", ["Content/hymns/012.md"], expectWritten: ["hymns/12/index.html", "api/v1/hymns.json", "api/v1/manifest.json"]) {
+            try site.edit("Content/hymns/012.md", replacing: "\n\n", with: "\n\nA new first line, sung first,\n")
+        }
+        // Only what shows hymn 12 changes: its page, its neighbours' prev/next, the index, the snapshot.
+        #expect(!hymn.written.contains("hymns/20/index.html"))
+        #expect(!hymn.written.contains { $0.hasPrefix("bible/") })
+        #expect(hymn.rendered < 10)
+
+        _ = try await step("a new page", ["Content/pages/news.md"], expectWritten: ["news/index.html", "sitemap.xml"]) {
+            try site.write("Content/pages/news.md", "---\ntitle: News <b>\n---\nSee the [hymns](/hymns/).\n")
+        }
+        _ = try await step("a deleted page", ["Content/pages/news.md"], expectRemoved: ["news/index.html"]) {
+            try site.delete("Content/pages/news.md")
+        }
+        let template = try await step("a template", ["Templates/hymn.mustache"], expectWritten: ["hymns/1/index.html"]) {
+            try site.edit("Templates/hymn.mustache", replacing: "{{/head}}", with: "<meta name=\"x-edited\" content=\"1\">{{/head}}")
+        }
+        #expect(!template.written.contains("about/index.html"))
+        _ = try await step("the schedule", ["Content/schedule/congregations.yml"]) {
+            try site.edit("Content/schedule/congregations.yml", replacing: "start: \"11:00\"", with: "start: \"10:30\"")
+        }
+        let verse = try await step("a Bible verse", ["Content/bible/kjv/01-Gen.osis.xml"], expectWritten: ["bible/gen/1/index.html"]) {
+            try site.edit("Content/bible/kjv/01-Gen.osis.xml", replacing: "God created the heaven", with: "God made the heaven")
+        }
+        #expect(!verse.written.contains("bible/exod/1/index.html"))
+        _ = try await step("a stylesheet", ["Templates/assets/site.css"], expectWritten: ["assets/site.css"]) {
+            try site.write("Templates/assets/site.css", try site.read("Templates/assets/site.css") + "\n/* edited */\n")
+        }
+        _ = try await step("the layout", ["Templates/layout.mustache"], expectWritten: ["index.html", "bible/gen/1/index.html"]) {
+            try site.edit("Templates/layout.mustache", replacing: "</head>", with: "<meta name=\"x-layout\" content=\"2\"></head>")
+        }
+        _ = try await step("a hymn added", ["Content/hymns/hymnal.yml", "Content/hymns/366.md"], expectWritten: ["hymns/366/index.html"]) {
+            try site.edit("Content/hymns/hymnal.yml", replacing: "count: 365", with: "count: 366")
+            try site.write("Content/hymns/366.md", "---\nnumber: 366\ntitle: <script>alert(1)</script>\n---\n\nOne more song of praise.\n")
+        }
+        _ = try await step("a hymn removed again", ["Content/hymns/hymnal.yml", "Content/hymns/366.md"], expectRemoved: ["hymns/366/index.html"]) {
+            try site.edit("Content/hymns/hymnal.yml", replacing: "count: 366", with: "count: 365")
+            try site.delete("Content/hymns/366.md")
+        }
+        _ = try await step("site.yml", ["Content/site.yml"]) {
+            try site.edit("Content/site.yml", replacing: "title: ", with: "title: Edited ")
+        }
+        // The watcher may report a folder (a rename, a git checkout): everything in it is looked at.
+        _ = try await step("a whole folder", ["Content/pages"], expectWritten: ["about/index.html"]) {
+            try site.write("Content/pages/about.md", try site.read("Content/pages/about.md") + "\nOne more line.\n")
+        }
+    }
+
+    @Test func aBadEditFailsLeavesTheOutputAndRecoversWhenFixed() async throws {
+        let site = try EditableSite()
+        defer { try? site.fm.removeItem(at: site.root) }
+        let session = BuildSession(options: site.options)
+        _ = try await session.build()
+        let before = site.outputTree()
+
+        let good = try site.read("Content/hymns/007.md")
+        try site.write("Content/hymns/007.md", good.replacingOccurrences(of: "number: 7", with: "number: seven"))
+        try site.edit("Content/hymns/008.md", replacing: "\n\n", with: "\n\nAn edit that is fine,\n")
+        await #expect(throws: BuildFailed.self) {
+            _ = try await session.rebuild(changed: [site.url("Content/hymns/007.md"), site.url("Content/hymns/008.md")])
+        }
+        do {
+            _ = try await session.rebuild(changed: [site.url("Content/hymns/007.md")])
+            Issue.record("the bad hymn was accepted")
+        } catch let failure as BuildFailed {
+            #expect(failure.diagnostics.contains { $0.location.path == "Content/hymns/007.md" && $0.location.line == 2 })
+        }
+        #expect(site.outputTree() == before, "a failed rebuild changed the output")
+
+        // Fixed: the watcher reports only 007.md, yet 008.md's earlier edit is built too.
+        try site.write("Content/hymns/007.md", good)
+        let report = try await session.rebuild(changed: [site.url("Content/hymns/007.md")])
+        #expect(report.written.contains("hymns/8/index.html"))
+        try await site.expectOutputMatchesFreshBuild(after: "the fix")
+    }
+
+    @Test func aSaveWithoutChangesWritesNothing() async throws {
+        let site = try EditableSite()
+        defer { try? site.fm.removeItem(at: site.root) }
+        let session = BuildSession(options: site.options)
+        _ = try await session.build()
+        try site.write("Content/hymns/003.md", try site.read("Content/hymns/003.md"))   // new time, same bytes
+        let touched = try await session.rebuild(changed: [site.url("Content/hymns/003.md")])
+        #expect(touched.written.isEmpty && touched.removed.isEmpty && touched.changedSources.isEmpty)
+        let everything = try await session.rebuild(changed: [])   // look at every source
+        #expect(everything.written.isEmpty && everything.removed.isEmpty)
+        // An edit nobody reported is found by a rebuild that looks at everything.
+        try site.edit("Content/pages/about.md", replacing: "\n", with: "\n\n")
+        try site.write("Content/pages/about.md", try site.read("Content/pages/about.md") + "\nUnreported.\n")
+        let found = try await session.rebuild(changed: [])
+        #expect(found.written.contains("about/index.html"))
+        try await site.expectOutputMatchesFreshBuild(after: "an unreported edit")
+    }
+}
