@@ -100,7 +100,10 @@ public actor BuildSession {
             report.warnings = result.warnings
             return report.totalled()
         } catch {
-            pending.formUnion(scan.changed)   // not recorded as built: looked at again next time
+            // Not recorded as built: looked at again next time. The memos hold what this failed run
+            // read (maybe a bad file that is reverted before the next run): forget it.
+            pending.formUnion(scan.changed)
+            reader.invalidate(scan.changed)
             throw error
         }
     }
