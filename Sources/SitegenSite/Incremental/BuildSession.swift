@@ -53,6 +53,7 @@ public actor BuildSession {
         let scanTime = clock.lap()
         reader.forgetAll()
         var (next, result, timings) = try await produce(changes: .all, previous: nil)
+        _ = clock.lap()   // produce timed its own stages
         let writer = OutputWriter(destination: options.output, force: options.force, jobs: options.jobs)
         try await writer.write(result.files)
         timings.append(("write", clock.lap()))
@@ -86,6 +87,7 @@ public actor BuildSession {
         reader.invalidate(scan.changed)
         do {
             var (next, result, timings) = try await produce(changes: changes, previous: previous)
+            _ = clock.lap()   // produce timed its own stages
             let (write, remove) = Self.difference(from: previous.outputs, to: result)
             try await OutputSync(root: options.output).apply(write: write, remove: remove, jobs: options.jobs)
             timings.append(("write", clock.lap()))

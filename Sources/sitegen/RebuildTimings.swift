@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import SitegenSite
+
+/// `sitegen rebuild-timings`: times incremental rebuilds (a `BuildSession`, as `sitegen serve`
+/// uses it) after typical one-file edits, on a scratch copy of the sources, so nothing of the
+/// user's is edited. A benchmark, not a test: it prints figures and checks nothing.
+struct RebuildTimings: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rebuild-timings",
+        abstract: "Time incremental rebuilds after one-file edits (on a scratch copy of the sources).")
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(help: "Scratch output folder (use tmpfs, e.g. /dev/shm/sitegen-rebuild); replaced.")
+    var output: String
+
+    @Option(help: "How many times each edit is made and undone.")
+    var runs = 7
+
+    /// One kind of edit: a source file and how to change its text.
+    struct Edit: Sendable {
+        let name: String
+        let path: String
+        let change: @Sendable (String) -> String
+    }
+
+    static let edits: [Edit] = [
+        Edit(name: "hymn text", path: "Content/hymns/012.md") { $0 + "Amen, amen.\n" },
+        Edit(name: "schedule line", path: "Content/schedule/congregations.yml") { replaceFirst($0, "start: \"11:00\"", "start: \"10:30\"") },
+        Edit(name: "page", path: "Content/pages/about.md") { $0 + "\nOne more paragraph.\n" },
+        Edit(name: "Bible verse", path: "Content/bible/kjv/01-Gen.osis.xml") { replaceFirst($0, "God created the heaven", "God made the heaven") },
+        Edit(name: "hymn template", path: "Templates/hymn.mustache") { replaceFirst($0, "{{/head}}", "<meta name=\"x-edit\" content=\"1\">{{/head}}") },
+        Edit(name: "stylesheet", path: "Templates/assets/site.css") { $0 + "\n/* edited */\n" },
+        Edit(name: "site.yml (everything)", path: "Content/site.yml") { replaceFirst($0, "title: ", "title: Edited ") },
+    ]
+
+    static func replaceFirst(_ text: String, _ old: String, _ new: String) -> String {
+        guard let range = text.range(of: old) else { return text + "\n" }
+        return text.replacingCharacters(in: range, with: new)
+    }
+
+    func run() async throws {
+        let fm = FileManager.default
+        let outputURL = site.url(output)
+        let scratch = outputURL.deletingLastPathComponent().appendingPathComponent(".\(outputURL.lastPathComponent)-sources")
+        try? fm.removeItem(at: scratch)
+        try fm.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: scratch) }
+        try fm.copyItem(at: site.url(site.content), to: scratch.appendingPathComponent("Content"))
+        try fm.copyItem(at: site.url(site.templates), to: scratch.appendingPathComponent("Templates"))
+        var options = site.buildOptions(output: output, force: true)
+        options.content = SourceTree(url: scratch.appendingPathComponent("Content"), displayPath: "Content")
+        options.templates = SourceTree(url: scratch.appendingPathComponent("Templates"), displayPath: "Templates")
+
+        let session = BuildSession(options: options)
+        let (first, firstSeconds) = try await Self.timed { try await session.build() }
+        print("full build in session: \(Self.ms(firstSeconds)) ms, \(first.written.count) files  " + Self.stages(first))
+        for edit in Self.edits {
+            let url = scratch.appendingPathComponent(edit.path)
+            let original = try String(contentsOf: url, encoding: .utf8)
+            var samples: [Double] = []
+            var last: RebuildReport?
+            for _ in 0..<runs {
+                for text in [edit.change(original), original] {   // the edit, then undoing it
+                    try text.write(to: url, atomically: true, encoding: .utf8)
+                    let (report, seconds) = try await Self.timed { try await session.rebuild(changed: [url]) }
+                    samples.append(seconds)
+                    last = report
+                }
+            }
+            print(Self.line(edit.name, samples, last))
+        }
+        var idle: [Double] = []
+        var last: RebuildReport?
+        for _ in 0..<runs {
+            let (report, seconds) = try await Self.timed { try await session.rebuild(changed: []) }
+            idle.append(seconds)
+            last = report
+        }
+        print(Self.line("no change (every source looked at)", idle, last))
+    }
+
+    static func timed(_ body: () async throws -> RebuildReport) async throws -> (RebuildReport, Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let report = try await body()
+        return (report, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+
+    static func line(_ name: String, _ samples: [Double], _ report: RebuildReport?) -> String {
+        let sorted = samples.sorted()
+        let median = sorted[sorted.count / 2]
+        let padded = name.padding(toLength: 36, withPad: " ", startingAt: 0)
+        let counts = report.map { "\($0.written.count) written, \($0.rendered) rendered  " + stages($0) } ?? ""
+        return "\(padded) median \(ms(median)) ms (min \(ms(sorted.first!)), max \(ms(sorted.last!)), n=\(samples.count))  \(counts)"
+    }
+
+    static func stages(_ report: RebuildReport) -> String {
+        report.timings.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ")
+    }
+
+    static func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
+}
