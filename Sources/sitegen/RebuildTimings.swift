@@ -18,6 +18,9 @@ struct RebuildTimings: AsyncParsableCommand {
     @Option(help: "How many times each edit is made and undone.")
     var runs = 7
 
+    @Option(help: "Only the edits whose name contains this (e.g. 'hymn'), for profiling.")
+    var only: String?
+
     /// One kind of edit: a source file and how to change its text.
     struct Edit: Sendable {
         let name: String
@@ -56,7 +59,7 @@ struct RebuildTimings: AsyncParsableCommand {
         let session = BuildSession(options: options)
         let (first, firstSeconds) = try await Self.timed { try await session.build() }
         print("full build in session: \(Self.ms(firstSeconds)) ms, \(first.written.count) files  " + Self.stages(first))
-        for edit in Self.edits {
+        for edit in Self.edits where only.map({ edit.name.contains($0) }) ?? true {
             let url = scratch.appendingPathComponent(edit.path)
             let original = try String(contentsOf: url, encoding: .utf8)
             var samples: [Double] = []

@@ -62,6 +62,9 @@ public struct Hymn: Sendable {
     /// The file, and where its `number:` is written (for hymnal-wide messages).
     public let source: SourceLocation
     public let numberLocation: SourceLocation?
+    /// How a member knows the hymn: its first line (or "" for a removed hymn). Worked out once
+    /// here: pages, index, neighbours' links and the snapshot all ask for it.
+    public let firstLine: String
 
     public init(number: Int, explicitTitle: String? = nil, removed: Bool = false, stanzas: [Passage],
                 chorus: Passage? = nil, refrain: Passage? = nil, author: String? = nil, tune: String? = nil,
@@ -79,14 +82,14 @@ public struct Hymn: Sendable {
         self.language = language
         self.source = source
         self.numberLocation = numberLocation
+        self.firstLine = Self.firstLine(stanzas: stanzas, chorus: chorus, refrain: refrain)
     }
 
     public func response(_ kind: ResponseKind) -> Passage? {
         kind == .chorus ? chorus : refrain
     }
 
-    /// How a member knows the hymn: its first line (or "" for a removed hymn).
-    public var firstLine: String {
+    static func firstLine(stanzas: [Passage], chorus: Passage?, refrain: Passage?) -> String {
         guard let first = stanzas.first?.lines.first ?? chorus?.lines.first ?? refrain?.lines.first else { return "" }
         // A stanza written line by line has a real first line; an imported (flattened) one does not.
         let wholeStanza = stanzas.first?.lines.count ?? 0

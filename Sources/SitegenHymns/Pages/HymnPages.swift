@@ -5,10 +5,13 @@ import Foundation
 public enum HymnPages {
     public static let templates = ["hymn", "hymns", "hymn-numbers", "hymn-finder"]
 
-    public static func specs(_ hymnal: Hymnal, context: RenderContext) -> [PageSpec] {
+    /// `textHTML` builds a hymn's text; the incremental build passes one that remembers the
+    /// text of hymns whose file did not change.
+    public static func specs(_ hymnal: Hymnal, context: RenderContext,
+                             textHTML: (Hymn) -> String = HymnTextHTML.html) -> [PageSpec] {
         let finder = finderValues(hymnal, context: context)
         var specs = [indexSpec(hymnal, finder: finder, context: context), numbersSpec(hymnal, finder: finder, context: context)]
-        specs += hymnal.hymns.map { hymnSpec($0, in: hymnal, finder: finder, context: context) }
+        specs += hymnal.hymns.map { hymnSpec($0, in: hymnal, finder: finder, text: textHTML($0), context: context) }
         return specs
     }
 
@@ -24,7 +27,7 @@ public enum HymnPages {
         return ["number": hymn.number, "url": context.url(path(hymn.number)), "firstLine": hymn.firstLine]
     }
 
-    static func hymnSpec(_ hymn: Hymn, in hymnal: Hymnal, finder: [String: Any], context: RenderContext) -> PageSpec {
+    static func hymnSpec(_ hymn: Hymn, in hymnal: Hymnal, finder: [String: Any], text: String, context: RenderContext) -> PageSpec {
         // No wrap-around: hymn 1 has no previous and the last hymn no next, like the book's covers.
         let prev = hymn.number > 1 ? hymnal.hymn(hymn.number - 1) : nil
         let next = hymn.number < hymnal.count ? hymnal.hymn(hymn.number + 1) : nil
@@ -32,7 +35,7 @@ public enum HymnPages {
             .compactMap { label, value in value.map { ["label": label, "value": $0] } }
         var values: [String: Any] = [
             "number": hymn.number, "title": hymn.title, "removed": hymn.removed,
-            "text": HymnTextHTML.html(hymn), "finder": finder, "meta": meta, "hasMeta": !meta.isEmpty,
+            "text": text, "finder": finder, "meta": meta, "hasMeta": !meta.isEmpty,
             "hymnsURL": context.url("hymns/"), "count": hymnal.count,
         ]
         if let prev = link(prev, context: context) { values["prev"] = prev }

@@ -86,7 +86,7 @@ public actor BuildSession {
         }
         reader.invalidate(scan.changed)
         do {
-            var (next, result, timings) = try await produce(changes: changes, previous: previous)
+            var (next, result, timings) = try await produce(changes: changes, changed: scan.changed, previous: previous)
             _ = clock.lap()   // produce timed its own stages
             let (write, remove) = Self.difference(from: previous.outputs, to: result)
             try await OutputSync(root: options.output).apply(write: write, remove: remove, jobs: options.jobs)
@@ -118,7 +118,7 @@ public actor BuildSession {
     }
 
     /// Read → render → check for the changed kinds, starting from `previous` (nil: from nothing).
-    private func produce(changes: ChangeSet, previous: State?) async throws -> (State, Produced, [(String, Double)]) {
+    private func produce(changes: ChangeSet, changed: Set<String> = [], previous: State?) async throws -> (State, Produced, [(String, Double)]) {
         var clock = StageClock()
         let diagnostics = Diagnostics()
         let old = changes.everything ? nil : previous
@@ -145,7 +145,8 @@ public actor BuildSession {
         var cache = old?.cache ?? RenderCache()
         let result = try await cache.render(site, context: context, stale: old == nil ? Set(RenderCache.Group.allCases) : RenderCache.groups(for: changes),
                                             templates: old == nil ? nil : graph.affected(by: changes.templates),
-                                            staticsChanged: old == nil || changes.kinds.contains(.statics))
+                                            staticsChanged: old == nil || changes.kinds.contains(.statics),
+                                            changedSources: Set(changed.map(display)))
         OutputWriter.validate(result.files, diagnostics: diagnostics, outputName: options.output.lastPathComponent)
         timings.append(("render", clock.lap()))
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
@@ -159,6 +160,15 @@ public actor BuildSession {
             + new.files.filter { !new.fresh.contains($0.path) && old[$0.path] == nil }
         let live = Set(new.files.map(\.path))
         return (write, old.keys.filter { !live.contains($0) })
+    }
+
+    /// `/…/Content/hymns/012.md` → `Content/hymns/012.md`, as diagnostics and models name sources.
+    private func display(_ path: String) -> String {
+        for tree in [options.content, options.templates] {
+            let root = tree.url.standardizedFileURL.path + "/"
+            if path.hasPrefix(root) { return tree.display(String(path.dropFirst(root.count))) }
+        }
+        return path
     }
 
     /// The watcher's URL as the fingerprint table spells it (standardized, below the roots as given).

@@ -35,6 +35,8 @@ struct RenderCache: @unchecked Sendable {
     private var manifestFiles: [OutputFile] = []
     /// Snapshot path → (bytes, SHA-256): unchanged Bible books are not hashed again for the manifest.
     private var digests: [String: (Data, String)] = [:]
+    /// A hymn's text as HTML by its source file (display path): built again only when that file changed.
+    private var hymnTexts: [String: String] = [:]
 
     /// Which groups depend on the changed kinds of content.
     static func groups(for changes: ChangeSet) -> Set<Group> {
@@ -57,25 +59,35 @@ struct RenderCache: @unchecked Sendable {
 
     /// `stale`: groups to build again; `templates`: templates whose pages must be rendered again
     /// (nil: all pages).
+    /// `changedSources`: display paths (`Content/hymns/012.md`) of the sources that changed.
     mutating func render(_ site: Site, context: RenderContext, stale: Set<Group>, templates: Set<String>?,
-                         staticsChanged: Bool) async throws -> Result {
+                         staticsChanged: Bool, changedSources: Set<String>) async throws -> Result {
+        for path in changedSources { hymnTexts[path] = nil }
         var fresh = Set<String>()
+        var trace = StageClock()
+        func mark(_ what: String) { if ProcessInfo.processInfo.environment["TRACE"] != nil { print("  \(what): \(trace.lap() * 1000) ms") } }
         for group in Group.allCases where stale.contains(group) {
             var outputs = GroupOutputs()
-            outputs.specs = Self.specs(group, site, context: context)
+            mark("start")
+            outputs.specs = specs(group, site, context: context)
+            mark("\(group) specs")
             outputs.snapshots = try Self.snapshots(group, site, context: context)
+            mark("\(group) snapshots")
             outputs.feeds = group == .schedule && site.hasSchedule ? ScheduleOutputs.feeds(site.schedule, context: context) : []
+            mark("\(group) feeds")
             fresh.formUnion(outputs.feeds.map(\.path))
             outputs.pages = groups[group]?.pages ?? [:]
             outputs.previousSpecs = Dictionary((groups[group]?.specs ?? []).map { (OutputFile.filePath(forPage: $0.path), $0) }) { a, _ in a }
             groups[group] = outputs
         }
         let rendered = await renderPages(context: context, stale: stale, templates: templates)
+        mark("renderPages")
         fresh.formUnion(rendered)
         if !stale.isEmpty || manifestFiles.isEmpty {
             manifestFiles = try manifest(context: context)
             fresh.formUnion(manifestFiles.map(\.path))
         }
+        mark("manifest")
         var files = Group.allCases.flatMap { group in
             (groups[group]?.specs ?? []).compactMap { groups[group]?.pages[OutputFile.filePath(forPage: $0.path)] }
         }
@@ -85,7 +97,9 @@ struct RenderCache: @unchecked Sendable {
         files += site.hasSchedule ? (groups[.schedule]?.feeds ?? []) : []
         fresh.formUnion(["sitemap.xml", "robots.txt"])
         if staticsChanged { fresh.formUnion(site.staticFiles.map(\.path)) }
+        mark("assemble+sitemap")
         ReferenceCheck.check(site.pages, files: files, context: context)
+        mark("refcheck")
         return Result(files: files, fresh: fresh, rendered: rendered.count)
     }
 
@@ -132,10 +146,19 @@ struct RenderCache: @unchecked Sendable {
         return files
     }
 
-    static func specs(_ group: Group, _ site: Site, context: RenderContext) -> [PageSpec] {
+    mutating func specs(_ group: Group, _ site: Site, context: RenderContext) -> [PageSpec] {
         switch group {
         case .site: return SiteRenderer.siteSpecs(site, context: context)
-        case .hymns: return site.hymnal.map { HymnPages.specs($0, context: context) } ?? []
+        case .hymns:
+            guard let hymnal = site.hymnal else { return [] }
+            var texts = hymnTexts
+            defer { hymnTexts = texts }
+            return HymnPages.specs(hymnal, context: context) { hymn in
+                if let html = texts[hymn.source.path] { return html }
+                let html = HymnTextHTML.html(hymn)
+                texts[hymn.source.path] = html
+                return html
+            }
         case .schedule: return site.hasSchedule ? ScheduleOutputs.pageSpecs(site.schedule, context: context) : []
         case .bible: return site.bible.map { BiblePages.specs($0, context: context) } ?? []
         }
