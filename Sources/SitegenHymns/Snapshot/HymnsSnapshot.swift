@@ -1,3 +1,4 @@
+import Foundation
 /// `api/v1/hymns.json`: the whole hymnal for the apps, structured (no HTML): stanzas as lines
 /// of segments, repeated passages flagged with their repeat sign, removed hymns kept.
 public enum HymnsSnapshot {
@@ -48,6 +49,31 @@ public enum HymnsSnapshot {
         let file = File(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
                         count: hymnal.count, hymns: hymnal.hymns.map { record($0, context: context) })
         return try Snapshot(path: "hymns.json", value: file, records: file.hymns.count, schema: schema)
+    }
+
+    /// The same bytes as `snapshot`, with each hymn's record encoded by `encodedRecord` (the
+    /// incremental build remembers the records of hymns whose file did not change). Sound because
+    /// compact JSON writes an array as `[` + elements joined by `,` + `]`, each element encoded
+    /// exactly as on its own, and `"hymns":[]` cannot occur inside an escaped string.
+    public static func snapshot(_ hymnal: Hymnal, context: RenderContext,
+                                encodedRecord: (Hymn) throws -> Data) throws -> Snapshot {
+        let empty = File(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
+                         count: hymnal.count, hymns: [])
+        var data = try SnapshotJSON.encode(empty)
+        guard let slot = data.range(of: Data(#""hymns":[]"#.utf8)) else { return try snapshot(hymnal, context: context) }
+        var array = Data(#""hymns":["#.utf8)
+        for (index, hymn) in hymnal.hymns.enumerated() {
+            if index > 0 { array.append(UInt8(ascii: ",")) }
+            array.append(try encodedRecord(hymn))
+        }
+        array.append(UInt8(ascii: "]"))
+        data.replaceSubrange(slot, with: array)
+        return Snapshot(path: "hymns.json", data: data, records: hymnal.hymns.count, schema: schema)
+    }
+
+    /// One hymn's record on its own, as it appears inside `hymns.json`.
+    public static func encodedRecord(_ hymn: Hymn, context: RenderContext) throws -> Data {
+        try SnapshotJSON.encode(record(hymn, context: context))
     }
 
     static func record(_ hymn: Hymn, context: RenderContext) -> HymnRecord {

@@ -37,6 +37,8 @@ struct RenderCache: @unchecked Sendable {
     private var digests: [String: (Data, String)] = [:]
     /// A hymn's text as HTML by its source file (display path): built again only when that file changed.
     private var hymnTexts: [String: String] = [:]
+    /// A hymn's record in `hymns.json` by its source file, likewise.
+    private var hymnRecords: [String: Data] = [:]
 
     /// Which groups depend on the changed kinds of content.
     static func groups(for changes: ChangeSet) -> Set<Group> {
@@ -62,7 +64,10 @@ struct RenderCache: @unchecked Sendable {
     /// `changedSources`: display paths (`Content/hymns/012.md`) of the sources that changed.
     mutating func render(_ site: Site, context: RenderContext, stale: Set<Group>, templates: Set<String>?,
                          staticsChanged: Bool, changedSources: Set<String>) async throws -> Result {
-        for path in changedSources { hymnTexts[path] = nil }
+        for path in changedSources {
+            hymnTexts[path] = nil
+            hymnRecords[path] = nil
+        }
         var fresh = Set<String>()
         var trace = StageClock()
         func mark(_ what: String) { if ProcessInfo.processInfo.environment["TRACE"] != nil { print("  \(what): \(trace.lap() * 1000) ms") } }
@@ -71,7 +76,7 @@ struct RenderCache: @unchecked Sendable {
             mark("start")
             outputs.specs = specs(group, site, context: context)
             mark("\(group) specs")
-            outputs.snapshots = try Self.snapshots(group, site, context: context)
+            outputs.snapshots = try snapshots(group, site, context: context)
             mark("\(group) snapshots")
             outputs.feeds = group == .schedule && site.hasSchedule ? ScheduleOutputs.feeds(site.schedule, context: context) : []
             mark("\(group) feeds")
@@ -165,10 +170,19 @@ struct RenderCache: @unchecked Sendable {
     }
 
     /// The same snapshots as `SiteRenderer.snapshots`, split by group.
-    static func snapshots(_ group: Group, _ site: Site, context: RenderContext) throws -> [Snapshot] {
+    mutating func snapshots(_ group: Group, _ site: Site, context: RenderContext) throws -> [Snapshot] {
         switch group {
         case .site: return [try PagesSnapshot.snapshot(site.pages, context: context)]
-        case .hymns: return try site.hymnal.map { [try HymnsSnapshot.snapshot($0, context: context)] } ?? []
+        case .hymns:
+            guard let hymnal = site.hymnal else { return [] }
+            var records = hymnRecords
+            defer { hymnRecords = records }
+            return [try HymnsSnapshot.snapshot(hymnal, context: context) { hymn in
+                if let data = records[hymn.source.path] { return data }
+                let data = try HymnsSnapshot.encodedRecord(hymn, context: context)
+                records[hymn.source.path] = data
+                return data
+            }]
         case .schedule: return try ScheduleOutputs.snapshots(site.schedule, context: context)
         case .bible: return try site.bible.map { try BibleSnapshots.snapshots($0) } ?? []
         }
