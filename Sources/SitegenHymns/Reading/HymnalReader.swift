@@ -11,11 +11,11 @@ public enum HymnalReader {
     public typealias FileReader = @Sendable (_ tree: SourceTree, _ relative: String, _ diagnostics: Diagnostics) -> Hymn?
 
     public static func read(content: SourceTree, jobs: Int, diagnostics: Diagnostics,
-                            readFile: @escaping FileReader = readFile) async -> Hymnal? {
+                            readFile: @escaping FileReader = readFile, listing: [String]? = nil) async -> Hymnal? {
         let tree = content.subtree(folder)
         guard tree.exists else { return nil }
-        let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics)
-            .filter { !isDocumentation($0) }
+        // `listing`: `files(in:)` from an earlier run, when the caller knows no file was added or removed.
+        let paths = (listing ?? files(in: tree, diagnostics: diagnostics)).filter { !isDocumentation($0) }
         guard let settings = HymnalSettings.read(tree: tree, diagnostics: diagnostics) else { return nil }
         let read = await concurrentMap(paths, jobs: jobs) { relative -> (String, Hymn?) in
             (relative, readFile(tree, relative, diagnostics))
@@ -28,6 +28,11 @@ public enum HymnalReader {
         guard valid, unreadable.isEmpty else { return nil }
         return Hymnal(title: settings.title, language: settings.language, year: settings.year,
                       count: settings.count, hymns: hymns)
+    }
+
+    /// The hymn files below `tree` (relative paths, sorted).
+    public static func files(in tree: SourceTree, diagnostics: Diagnostics) -> [String] {
+        tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics)
     }
 
     /// One `NNN.md`, read and checked on its own (nil when unreadable or wrong).

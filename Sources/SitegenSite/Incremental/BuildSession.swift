@@ -84,7 +84,8 @@ public actor BuildSession {
             pending = []
             return report.totalled()
         }
-        reader.invalidate(scan.changed)
+        let structural = scan.changed.contains { fingerprints.entries[$0] == nil || scan.updates[$0] == .some(nil) }
+        reader.invalidate(scan.changed, structural: structural)
         do {
             var (next, result, timings) = try await produce(changes: changes, changed: scan.changed, previous: previous)
             _ = clock.lap()   // produce timed its own stages

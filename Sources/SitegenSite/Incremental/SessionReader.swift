@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SitegenBible
 import SitegenHymns
 import SitegenSchedule
@@ -10,14 +11,20 @@ final class SessionReader: Sendable {
     let hymnFiles = FileMemo<Hymn?>()
     let bibleFiles = FileMemo<[Book]>()
     let pageFiles = FileMemo<Page?>()
+    /// The hymn files, listed once and again only after a file was added or removed anywhere
+    /// (listing a folder is slow in Foundation); kept only from a listing without problems.
+    private let hymnListing = Mutex<[String]?>(nil)
 
-    func invalidate(_ paths: Set<String>) {
+    /// `structural`: whether a file was added or removed (a listing may differ).
+    func invalidate(_ paths: Set<String>, structural: Bool = true) {
+        if structural { hymnListing.withLock { $0 = nil } }
         hymnFiles.invalidate(paths)
         bibleFiles.invalidate(paths)
         pageFiles.invalidate(paths)
     }
 
     func forgetAll() {
+        hymnListing.withLock { $0 = nil }
         hymnFiles.removeAll()
         bibleFiles.removeAll()
         pageFiles.removeAll()
@@ -55,9 +62,16 @@ final class SessionReader: Sendable {
 
     private func readHymnal(_ options: BuildOptions, diagnostics: Diagnostics) async -> Hymnal? {
         let memo = hymnFiles
-        return await HymnalReader.read(content: options.content, jobs: options.jobs, diagnostics: diagnostics) { tree, relative, diagnostics in
+        let listing = hymnListing.withLock { $0 } ?? {
+            let local = Diagnostics()
+            let files = HymnalReader.files(in: options.content.subtree(HymnalReader.folder), diagnostics: local)
+            for problem in local.all { diagnostics.report(problem) }
+            if local.all.isEmpty { hymnListing.withLock { $0 = files } }
+            return files
+        }()
+        return await HymnalReader.read(content: options.content, jobs: options.jobs, diagnostics: diagnostics, readFile: { tree, relative, diagnostics in
             memo.value(for: tree.fileURL(relative), diagnostics: diagnostics) { HymnalReader.readFile(tree, relative, $0) }
-        }
+        }, listing: listing)
     }
 
     private func readBible(_ options: BuildOptions, diagnostics: Diagnostics) async -> BibleLibrary? {
