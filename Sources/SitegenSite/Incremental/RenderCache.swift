@@ -23,6 +23,8 @@ struct RenderCache: @unchecked Sendable {
         var feeds: [OutputFile] = []
         /// Last run's specs by file path, kept only until this run's pages are rendered.
         var previousSpecs: [String: PageSpec] = [:]
+        /// The rendered pages in spec order (what the site gets from this group).
+        var files: [OutputFile] = []
 
         /// Whether the template would get exactly what it got last time for this page.
         func unchanged(_ spec: PageSpec) -> Bool {
@@ -39,6 +41,9 @@ struct RenderCache: @unchecked Sendable {
     private var hymnTexts: [String: String] = [:]
     /// A hymn's record in `hymns.json` by its source file, likewise.
     private var hymnRecords: [String: Data] = [:]
+    private var sitemapFiles: [OutputFile] = []
+    /// Paths of the pages and snapshots the sitemap was made from.
+    private var sitemapPaths: [String] = []
 
     /// Which groups depend on the changed kinds of content.
     static func groups(for changes: ChangeSet) -> Set<Group> {
@@ -93,16 +98,22 @@ struct RenderCache: @unchecked Sendable {
             fresh.formUnion(manifestFiles.map(\.path))
         }
         mark("manifest")
-        var files = Group.allCases.flatMap { group in
-            (groups[group]?.specs ?? []).compactMap { groups[group]?.pages[OutputFile.filePath(forPage: $0.path)] }
-        }
+        var files = Group.allCases.flatMap { groups[$0]?.files ?? [] }
         files += manifestFiles
-        files += Sitemap.files(for: files, context: context)
+        mark("assemble")
+        // The sitemap lists pages by path: the same paths as last time, the same sitemap.
+        let paths = files.map(\.path)
+        if paths != sitemapPaths || sitemapFiles.isEmpty {
+            sitemapFiles = Sitemap.files(for: files, context: context)
+            sitemapPaths = paths
+            fresh.formUnion(sitemapFiles.map(\.path))
+        }
+        files += sitemapFiles
+        mark("sitemap")
         files += site.staticFiles
         files += site.hasSchedule ? (groups[.schedule]?.feeds ?? []) : []
-        fresh.formUnion(["sitemap.xml", "robots.txt"])
         if staticsChanged { fresh.formUnion(site.staticFiles.map(\.path)) }
-        mark("assemble+sitemap")
+        mark("statics+feeds")
         ReferenceCheck.check(site.pages, files: files, context: context)
         mark("refcheck")
         return Result(files: files, fresh: fresh, rendered: rendered.count)
@@ -113,26 +124,37 @@ struct RenderCache: @unchecked Sendable {
         var work: [(Group, PageSpec)] = []
         for group in Group.allCases {
             guard let outputs = groups[group] else { continue }
+            let isStale = stale.contains(group)
+            if !isStale, let templates, templates.isEmpty { continue }   // nothing of this group can differ
             for spec in outputs.specs {
-                let path = OutputFile.filePath(forPage: spec.path)
                 let templateChanged = templates.map { $0.contains(spec.template) } ?? true
-                let specChanged = stale.contains(group) && !outputs.unchanged(spec)
-                if templateChanged || specChanged || outputs.pages[path] == nil { work.append((group, spec)) }
+                guard templateChanged || isStale else { continue }
+                if templateChanged || !outputs.unchanged(spec) || outputs.pages[OutputFile.filePath(forPage: spec.path)] == nil {
+                    work.append((group, spec))
+                }
             }
         }
         let boxes = work.map { UncheckedBox($0) }
         let files = await concurrentMap(boxes, jobs: context.jobs) { box in UncheckedBox(context.render(box.value.1)) }
         var paths = Set<String>()
+        var touched = stale
         for (box, file) in zip(boxes, files) {
             let path = OutputFile.filePath(forPage: box.value.1.path)
             groups[box.value.0]?.pages[path] = file.value   // nil: unknown template, already reported
             paths.insert(path)
+            touched.insert(box.value.0)
         }
-        for group in Group.allCases {   // pages no longer produced
-            guard let outputs = groups[group] else { continue }
-            let live = Set(outputs.specs.map { OutputFile.filePath(forPage: $0.path) })
-            groups[group]?.pages = outputs.pages.filter { live.contains($0.key) }
-            groups[group]?.previousSpecs = [:]
+        for group in touched {
+            guard var outputs = groups[group] else { continue }
+            groups[group] = nil   // edit in place, without a second copy of the dictionaries
+            let order = outputs.specs.map { OutputFile.filePath(forPage: $0.path) }
+            if stale.contains(group) {   // drop pages no longer produced
+                let live = Set(order)
+                outputs.pages = outputs.pages.filter { live.contains($0.key) }
+                outputs.previousSpecs = [:]
+            }
+            outputs.files = order.compactMap { outputs.pages[$0] }
+            groups[group] = outputs
         }
         return paths
     }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What a source file looked like at the last successful build: size and modification time
 /// (cheap, from `stat`) and a hash of its bytes (so that a save without a change, or a `touch`,
@@ -57,20 +62,40 @@ struct SourceFingerprints: Sendable {
 
     /// Stat first; read and hash only when size or time moved.
     static func fingerprint(_ path: String, unlessSameAs known: Fingerprint?) -> Fingerprint? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              (attributes[.type] as? FileAttributeType) == .typeRegular else { return nil }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         if let known, known.size == size, known.modified == modified { return known }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return Fingerprint(size: size, modified: modified, digest: SnapshotJSON.sha256(data))
     }
 
+    /// Regular files below `root` (absolute paths), with `readdir`: Foundation's enumerator
+    /// asks for resource values per file and is many times slower on Linux. Symbolic links to
+    /// files count as files; linked folders are not entered (as the readers' own listing).
     static func files(below root: URL) -> [String] {
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
         var result: [String] = []
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-            result.append(url.standardizedFileURL.path)
+        var pending = [root.standardizedFileURL.path]
+        while let folder = pending.popLast() {
+            guard let directory = opendir(folder) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let path = folder + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: pending.append(path)
+                case S_IFREG: result.append(path)
+                case S_IFLNK:
+                    if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { result.append(path) }
+                default: continue
+                }
+            }
         }
         return result
     }
