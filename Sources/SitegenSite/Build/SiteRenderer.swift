@@ -25,13 +25,15 @@ public enum SiteRenderer {
     }
 
     /// The Markdown pages, the home page and the 404 page (the incremental build renders these as one group).
-    static func siteSpecs(_ site: Site, context: RenderContext) -> [PageSpec] {
+    /// `home`: `HomePage.values`, when the caller already has them.
+    static func siteSpecs(_ site: Site, context: RenderContext, home: [String: Any]? = nil) -> [PageSpec] {
+        let home = home ?? HomePage.values(site, context: context)
         var specs = site.pages.map { page in
-            page.spec(context: context, extra: page.isHome ? HomePage.values(site, context: context) : [:])
+            page.spec(context: context, extra: page.isHome ? home : [:])
         }
         if !site.pages.contains(where: \.isHome) {
             specs.append(PageSpec(path: "", template: "home", title: site.config.title,
-                                  values: HomePage.values(site, context: context).merging(["content": ""]) { a, _ in a }))
+                                  values: home.merging(["content": ""]) { a, _ in a }))
         }
         if !site.pages.contains(where: { $0.sitePath == "404.html" }) {
             specs.append(PageSpec(path: "404.html", template: "page", title: "Page not found",

@@ -41,6 +41,8 @@ struct RenderCache: @unchecked Sendable {
     private var hymnTexts: [String: String] = [:]
     /// A hymn's record in `hymns.json` by its source file, likewise.
     private var hymnRecords: [String: Data] = [:]
+    /// What the home page shows of the schedule and the Bible; made again when either changed.
+    private var homeValues: [String: Any]?
     private var sitemapFiles: [OutputFile] = []
     /// Paths of the pages and snapshots the sitemap was made from.
     private var sitemapPaths: [String] = []
@@ -69,6 +71,7 @@ struct RenderCache: @unchecked Sendable {
     /// `changedSources`: display paths (`Content/hymns/012.md`) of the sources that changed.
     mutating func render(_ site: Site, context: RenderContext, stale: Set<Group>, templates: Set<String>?,
                          staticsChanged: Bool, changedSources: Set<String>) async throws -> Result {
+        if stale.contains(.schedule) || stale.contains(.bible) { homeValues = nil }
         for path in changedSources {
             hymnTexts[path] = nil
             hymnRecords[path] = nil
@@ -175,7 +178,10 @@ struct RenderCache: @unchecked Sendable {
 
     mutating func specs(_ group: Group, _ site: Site, context: RenderContext) -> [PageSpec] {
         switch group {
-        case .site: return SiteRenderer.siteSpecs(site, context: context)
+        case .site:
+            let home = homeValues ?? HomePage.values(site, context: context)
+            homeValues = home
+            return SiteRenderer.siteSpecs(site, context: context, home: home)
         case .hymns:
             guard let hymnal = site.hymnal else { return [] }
             var texts = hymnTexts
