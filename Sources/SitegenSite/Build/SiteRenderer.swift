@@ -54,9 +54,15 @@ public enum SiteRenderer {
 /// Values the home page template gets besides its own Markdown.
 public enum HomePage {
     public static func values(_ site: Site, context: RenderContext) -> [String: Any] {
+        merged(schedule: ScheduleOutputs.homeValues(site.schedule, context: context),
+               bible: DailyVerseHome.values(site.bible, context: context))
+    }
+
+    /// The two parts together (the incremental build makes each again only when its source changed).
+    static func merged(schedule: [String: Any], bible: [String: Any]) -> [String: Any] {
         var values: [String: Any] = [:]
-        values.merge(ScheduleOutputs.homeValues(site.schedule, context: context)) { _, new in new }
-        values.merge(DailyVerseHome.values(site.bible, context: context)) { _, new in new }
+        values.merge(schedule) { _, new in new }
+        values.merge(bible) { _, new in new }
         return values
     }
 }

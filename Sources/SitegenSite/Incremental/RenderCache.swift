@@ -41,8 +41,9 @@ struct RenderCache: @unchecked Sendable {
     private var hymnTexts: [String: String] = [:]
     /// A hymn's record in `hymns.json` by its source file, likewise.
     private var hymnRecords: [String: Data] = [:]
-    /// What the home page shows of the schedule and the Bible; made again when either changed.
-    private var homeValues: [String: Any]?
+    /// What the home page shows of the schedule, and of the Bible; each made again when its source changed.
+    private var homeSchedule: [String: Any]?
+    private var homeBible: [String: Any]?
     private var sitemapFiles: [OutputFile] = []
     /// Paths of the pages and snapshots the sitemap was made from.
     private var sitemapPaths: [String] = []
@@ -71,7 +72,8 @@ struct RenderCache: @unchecked Sendable {
     /// `changedSources`: display paths (`Content/hymns/012.md`) of the sources that changed.
     mutating func render(_ site: Site, context: RenderContext, stale: Set<Group>, templates: Set<String>?,
                          staticsChanged: Bool, changedSources: Set<String>) async throws -> Result {
-        if stale.contains(.schedule) || stale.contains(.bible) { homeValues = nil }
+        if stale.contains(.schedule) { homeSchedule = nil }
+        if stale.contains(.bible) { homeBible = nil }
         for path in changedSources {
             hymnTexts[path] = nil
             hymnRecords[path] = nil
@@ -179,9 +181,10 @@ struct RenderCache: @unchecked Sendable {
     mutating func specs(_ group: Group, _ site: Site, context: RenderContext) -> [PageSpec] {
         switch group {
         case .site:
-            let home = homeValues ?? HomePage.values(site, context: context)
-            homeValues = home
-            return SiteRenderer.siteSpecs(site, context: context, home: home)
+            let schedule = homeSchedule ?? ScheduleOutputs.homeValues(site.schedule, context: context)
+            let bible = homeBible ?? DailyVerseHome.values(site.bible, context: context)
+            (homeSchedule, homeBible) = (schedule, bible)
+            return SiteRenderer.siteSpecs(site, context: context, home: HomePage.merged(schedule: schedule, bible: bible))
         case .hymns:
             guard let hymnal = site.hymnal else { return [] }
             var texts = hymnTexts
