@@ -4,7 +4,10 @@ public enum BiblePages {
     /// Templates these pages need (checked by the loader so a missing one is a clear error).
     public static let templates = ["bible-index", "bible-book", "bible-chapter", "bible-plan", "bible-progress"]
 
-    public static func specs(_ library: BibleLibrary, context: RenderContext) -> [PageSpec] {
+    /// `chapterHTML` builds a chapter's text; the incremental build passes one that remembers
+    /// the chapters of books whose source did not change.
+    public static func specs(_ library: BibleLibrary, context: RenderContext,
+                             chapterHTML: (Book, Chapter) -> String = { VerseHTML.chapter($1) }) -> [PageSpec] {
         let translation = library.primary
         var specs = [index(translation, context: context), ProgressPage.spec(translation, context: context)]
         if let plan = library.plan { specs.append(PlanPage.spec(plan, context: context)) }
@@ -13,7 +16,8 @@ public enum BiblePages {
         for (i, item) in chapters.enumerated() {
             let prev = i > 0 ? chapters[i - 1] : nil
             let next = i + 1 < chapters.count ? chapters[i + 1] : nil
-            specs.append(chapter(translation, item.0, item.1, prev: prev, next: next, context: context))
+            specs.append(chapter(translation, item.0, item.1, prev: prev, next: next,
+                                 text: chapterHTML(item.0, item.1), context: context))
         }
         return specs
     }
@@ -60,7 +64,7 @@ public enum BiblePages {
     }
 
     static func chapter(_ translation: Translation, _ book: Book, _ chapter: Chapter,
-                        prev: (Book, Chapter)?, next: (Book, Chapter)?, context: RenderContext) -> PageSpec {
+                        prev: (Book, Chapter)?, next: (Book, Chapter)?, text: String, context: RenderContext) -> PageSpec {
         func link(_ item: (Book, Chapter)?) -> [String: Any]? {
             item.map { ["url": context.url(BiblePaths.chapter($0.0.canon, $0.1.number)), "title": "\($0.0.name) \($0.1.number)"] }
         }
@@ -73,7 +77,7 @@ public enum BiblePages {
             "heading": book.chapters.count == 1 ? book.name : (book.osis == "Ps" ? "Psalm \(chapter.number)" : title),
             "bookTitle": book.title,
             "showBookTitle": chapter.number == book.chapters.first?.number && book.title != book.name,
-            "text": VerseHTML.chapter(chapter),
+            "text": text,
             "progressURL": context.url(BiblePaths.progress),
         ]
         values["prev"] = link(prev)

@@ -3,14 +3,16 @@ import Foundation
 /// The phone apps' offline Bible, below `api/v1/bible/<id>/`: the book list, one file per book
 /// (verses as structured spans, never HTML), the reading plan and the daily verses.
 public enum BibleSnapshots {
-    public static func snapshots(_ library: BibleLibrary) throws -> [Snapshot] {
+    /// `encodedBook` gives a book's file; the incremental build passes one that remembers unchanged books.
+    public static func snapshots(_ library: BibleLibrary,
+                                 encodedBook: (Translation, Book) -> Data = { bookData($1) }) throws -> [Snapshot] {
         var result: [Snapshot] = []
         for translation in library.translations {
             let base = "bible/\(translation.id)/"
             result.append(try Snapshot(path: base + "books.json", value: BooksFile(translation, base: base),
                                        records: translation.books.count, schema: BibleSchemas.books))
             for book in translation.books {
-                result.append(Snapshot(path: BibleSnapshots.bookPath(book, base: base), data: Data(BookJSON.encode(book)),
+                result.append(Snapshot(path: BibleSnapshots.bookPath(book, base: base), data: encodedBook(translation, book),
                                        records: book.verseCount, schema: BibleSchemas.book))
             }
             // The plan and verse list are checked against the primary translation only.
@@ -26,6 +28,9 @@ public enum BibleSnapshots {
         }
         return result
     }
+
+    /// One book's file (`books/gen.json`).
+    public static func bookData(_ book: Book) -> Data { Data(BookJSON.encode(book)) }
 
     /// `bible/kjv/books/1sam.json`: the OSIS id in lower case (snapshot paths are lower case).
     static func bookPath(_ book: Book, base: String) -> String { base + "books/\(book.osis.lowercased()).json" }

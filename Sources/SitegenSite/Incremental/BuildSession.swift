@@ -147,7 +147,7 @@ public actor BuildSession {
         let result = try await cache.render(site, context: context, stale: old == nil ? Set(RenderCache.Group.allCases) : RenderCache.groups(for: changes),
                                             templates: old == nil ? nil : graph.affected(by: changes.templates),
                                             staticsChanged: old == nil || changes.kinds.contains(.statics),
-                                            changedSources: Set(changed.map(display)))
+                                            changedSources: Set(changed.map(display)), freshBooks: reader.takeFreshBooks())
         let beforeValidate = clock.lap()
         // Paths are checked (plain, unique) unless they are exactly the last good build's, all distinct.
         if !Self.samePaths(result.files, as: previous?.outputs) {

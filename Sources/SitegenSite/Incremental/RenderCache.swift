@@ -41,6 +41,10 @@ struct RenderCache: @unchecked Sendable {
     private var hymnTexts: [String: String] = [:]
     /// A hymn's record in `hymns.json` by its source file, likewise.
     private var hymnRecords: [String: Data] = [:]
+    /// Chapter text HTML by `<translation>/<OSIS>/<chapter>`, and book files by `<translation>/<OSIS>`:
+    /// made again only for books parsed afresh.
+    private var chapterTexts: [String: String] = [:]
+    private var bookFiles: [String: Data] = [:]
     /// What the home page shows of the schedule, and of the Bible; each made again when its source changed.
     private var homeSchedule: [String: Any]?
     private var homeBible: [String: Any]?
@@ -71,7 +75,13 @@ struct RenderCache: @unchecked Sendable {
     /// (nil: all pages).
     /// `changedSources`: display paths (`Content/hymns/012.md`) of the sources that changed.
     mutating func render(_ site: Site, context: RenderContext, stale: Set<Group>, templates: Set<String>?,
-                         staticsChanged: Bool, changedSources: Set<String>) async throws -> Result {
+                         staticsChanged: Bool, changedSources: Set<String>, freshBooks: Set<String>) async throws -> Result {
+        if !freshBooks.isEmpty {
+            bookFiles = bookFiles.filter { !freshBooks.contains($0.key) }
+            chapterTexts = chapterTexts.filter { key, _ in
+                !freshBooks.contains(key.split(separator: "/").prefix(2).joined(separator: "/"))
+            }
+        }
         if stale.contains(.schedule) { homeSchedule = nil }
         if stale.contains(.bible) { homeBible = nil }
         for path in changedSources {
@@ -196,7 +206,18 @@ struct RenderCache: @unchecked Sendable {
                 return html
             }
         case .schedule: return site.hasSchedule ? ScheduleOutputs.pageSpecs(site.schedule, context: context) : []
-        case .bible: return site.bible.map { BiblePages.specs($0, context: context) } ?? []
+        case .bible:
+            guard let bible = site.bible else { return [] }
+            var texts = chapterTexts
+            defer { chapterTexts = texts }
+            let id = bible.primary.id
+            return BiblePages.specs(bible, context: context) { book, chapter in
+                let key = "\(id)/\(book.osis)/\(chapter.number)"
+                if let html = texts[key] { return html }
+                let html = VerseHTML.chapter(chapter)
+                texts[key] = html
+                return html
+            }
         }
     }
 
@@ -215,7 +236,17 @@ struct RenderCache: @unchecked Sendable {
                 return data
             }]
         case .schedule: return try ScheduleOutputs.snapshots(site.schedule, context: context)
-        case .bible: return try site.bible.map { try BibleSnapshots.snapshots($0) } ?? []
+        case .bible:
+            guard let bible = site.bible else { return [] }
+            var files = bookFiles
+            defer { bookFiles = files }
+            return try BibleSnapshots.snapshots(bible) { translation, book in
+                let key = "\(translation.id)/\(book.osis)"
+                if let data = files[key] { return data }
+                let data = BibleSnapshots.bookData(book)
+                files[key] = data
+                return data
+            }
         }
     }
 }

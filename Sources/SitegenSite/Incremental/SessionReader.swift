@@ -14,6 +14,16 @@ final class SessionReader: Sendable {
     /// The hymn files, listed once and again only after a file was added or removed anywhere
     /// (listing a folder is slow in Foundation); kept only from a listing without problems.
     private let hymnListing = Mutex<[String]?>(nil)
+    /// `<translation>/<OSIS book>` of the books parsed afresh (not from the memo) since last asked.
+    private let freshBooks = Mutex<Set<String>>([])
+
+    /// The books parsed afresh since the last call; their remembered pages and files are stale.
+    func takeFreshBooks() -> Set<String> {
+        freshBooks.withLock { books in
+            defer { books = [] }
+            return books
+        }
+    }
 
     /// `structural`: whether a file was added or removed (a listing may differ).
     func invalidate(_ paths: Set<String>, structural: Bool = true) {
@@ -77,7 +87,12 @@ final class SessionReader: Sendable {
     private func readBible(_ options: BuildOptions, diagnostics: Diagnostics) async -> BibleLibrary? {
         let memo = bibleFiles
         return await BibleReader.read(content: options.content, diagnostics: diagnostics, jobs: options.jobs) { folder, relative, diagnostics in
-            memo.value(for: folder.fileURL(relative), diagnostics: diagnostics) { TranslationReader.readFile(folder, relative, $0) }
+            memo.value(for: folder.fileURL(relative), diagnostics: diagnostics) {
+                let books = TranslationReader.readFile(folder, relative, $0)
+                let id = folder.url.lastPathComponent   // the translation's id is its folder's name
+                self.freshBooks.withLock { $0.formUnion(books.map { "\(id)/\($0.osis)" }) }
+                return books
+            }
         }
     }
 }
