@@ -122,7 +122,7 @@ struct BuildSessionTests {
         _ = try await step("the schedule", ["Content/schedule/congregations.yml"]) {
             try site.edit("Content/schedule/congregations.yml", replacing: "start: \"11:00\"", with: "start: \"10:30\"")
         }
-        let verse = try await step("a Bible verse", ["Content/bible/kjv/01-Gen.osis.xml"], expectWritten: ["bible/genesis/1/index.html"]) {
+        let verse = try await step("a Bible verse", ["Content/bible/kjv/01-Gen.osis.xml"], expectWritten: ["bible/genesis/1/index.html", "api/v1/bible/kjv/books/gen.json"]) {
             try site.edit("Content/bible/kjv/01-Gen.osis.xml", replacing: "God created the heaven", with: "God made the heaven")
         }
         let exodusRewritten = verse.written.contains("bible/exodus/1/index.html")

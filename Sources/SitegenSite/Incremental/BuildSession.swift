@@ -154,7 +154,6 @@ public actor BuildSession {
             OutputWriter.validate(result.files, diagnostics: diagnostics, outputName: options.output.lastPathComponent)
         }
         let validateTime = clock.lap()
-        if ProcessInfo.processInfo.environment["TRACE"] != nil { print("  validate: \(validateTime * 1000) ms") }
         timings.append(("render", beforeValidate + validateTime))
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
         let state = State(config: config, asOf: asOf, site: site, graph: graph, cache: cache, outputs: [:])

@@ -76,6 +76,30 @@ struct RenderCache: @unchecked Sendable {
     /// `changedSources`: display paths (`Content/hymns/012.md`) of the sources that changed.
     mutating func render(_ site: Site, context: RenderContext, stale: Set<Group>, templates: Set<String>?,
                          staticsChanged: Bool, changedSources: Set<String>, freshBooks: Set<String>) async throws -> Result {
+        forget(stale: stale, changedSources: changedSources, freshBooks: freshBooks)
+        var fresh = Set<String>()
+        for group in Group.allCases where stale.contains(group) {
+            var outputs = GroupOutputs()
+            outputs.specs = specs(group, site, context: context)
+            outputs.snapshots = try snapshots(group, site, context: context)
+            outputs.feeds = group == .schedule && site.hasSchedule ? ScheduleOutputs.feeds(site.schedule, context: context) : []
+            fresh.formUnion(outputs.feeds.map(\.path))
+            outputs.pages = groups[group]?.pages ?? [:]
+            outputs.previousSpecs = Dictionary((groups[group]?.specs ?? []).map { (OutputFile.filePath(forPage: $0.path), $0) }) { a, _ in a }
+            groups[group] = outputs
+        }
+        let rendered = await renderPages(context: context, stale: stale, templates: templates)
+        fresh.formUnion(rendered)
+        if !stale.isEmpty || manifestFiles.isEmpty {
+            manifestFiles = try manifest(context: context)
+            fresh.formUnion(manifestFiles.map(\.path))
+        }
+        let files = assemble(site, context: context, staticsChanged: staticsChanged, fresh: &fresh)
+        return Result(files: files, fresh: fresh, rendered: rendered.count)
+    }
+
+    /// Drops what the changed sources made: per-file and per-book pieces, the home page's parts.
+    private mutating func forget(stale: Set<Group>, changedSources: Set<String>, freshBooks: Set<String>) {
         if !freshBooks.isEmpty {
             bookFiles = bookFiles.filter { !freshBooks.contains($0.key) }
             chapterTexts = chapterTexts.filter { key, _ in
@@ -88,34 +112,13 @@ struct RenderCache: @unchecked Sendable {
             hymnTexts[path] = nil
             hymnRecords[path] = nil
         }
-        var fresh = Set<String>()
-        var trace = StageClock()
-        func mark(_ what: String) { if ProcessInfo.processInfo.environment["TRACE"] != nil { print("  \(what): \(trace.lap() * 1000) ms") } }
-        for group in Group.allCases where stale.contains(group) {
-            var outputs = GroupOutputs()
-            mark("start")
-            outputs.specs = specs(group, site, context: context)
-            mark("\(group) specs")
-            outputs.snapshots = try snapshots(group, site, context: context)
-            mark("\(group) snapshots")
-            outputs.feeds = group == .schedule && site.hasSchedule ? ScheduleOutputs.feeds(site.schedule, context: context) : []
-            mark("\(group) feeds")
-            fresh.formUnion(outputs.feeds.map(\.path))
-            outputs.pages = groups[group]?.pages ?? [:]
-            outputs.previousSpecs = Dictionary((groups[group]?.specs ?? []).map { (OutputFile.filePath(forPage: $0.path), $0) }) { a, _ in a }
-            groups[group] = outputs
-        }
-        let rendered = await renderPages(context: context, stale: stale, templates: templates)
-        mark("renderPages")
-        fresh.formUnion(rendered)
-        if !stale.isEmpty || manifestFiles.isEmpty {
-            manifestFiles = try manifest(context: context)
-            fresh.formUnion(manifestFiles.map(\.path))
-        }
-        mark("manifest")
+    }
+
+    /// Every file of the site in the order `SiteRenderer.render` gives them, checked for links.
+    private mutating func assemble(_ site: Site, context: RenderContext, staticsChanged: Bool,
+                                   fresh: inout Set<String>) -> [OutputFile] {
         var files = Group.allCases.flatMap { groups[$0]?.files ?? [] }
         files += manifestFiles
-        mark("assemble")
         // The sitemap lists pages by path: the same paths as last time, the same sitemap.
         let paths = files.map(\.path)
         if paths != sitemapPaths || sitemapFiles.isEmpty {
@@ -124,14 +127,11 @@ struct RenderCache: @unchecked Sendable {
             fresh.formUnion(sitemapFiles.map(\.path))
         }
         files += sitemapFiles
-        mark("sitemap")
         files += site.staticFiles
         files += site.hasSchedule ? (groups[.schedule]?.feeds ?? []) : []
         if staticsChanged { fresh.formUnion(site.staticFiles.map(\.path)) }
-        mark("statics+feeds")
         ReferenceCheck.check(site.pages, files: files, context: context)
-        mark("refcheck")
-        return Result(files: files, fresh: fresh, rendered: rendered.count)
+        return files
     }
 
     /// Renders the pages whose spec or template changed; returns their file paths.
