@@ -24,6 +24,11 @@ public struct SourceFile: Sendable {
             diagnostics.error("cannot read file", at: SourceLocation(path: displayPath))
             return nil
         }
+        return decode(data, url: url, displayPath: displayPath, diagnostics: diagnostics)
+    }
+
+    /// Validates bytes already read from `url`.
+    public static func decode(_ data: Data, url: URL, displayPath: String, diagnostics: Diagnostics) -> SourceFile? {
         switch decodeUTF8(data) {
         case .success(let text):
             return SourceFile(path: displayPath, url: url, text: text)
