@@ -2,10 +2,10 @@ import Dispatch
 
 /// Synchronous `map` on all cores, keeping order: for the few places that build thousands of
 /// values inside a synchronous API (page specs, snapshot files), where an `async` signature
-/// would ripple through every caller. Items are cut into a few chunks per core.
+/// would ripple through every caller. Items are cut into sixteen chunks per core, like `concurrentMap`.
 public func parallelMap<T, R>(_ items: [T], jobs: Int, _ transform: (T) -> R) -> [R] {
     guard items.count > 1, jobs > 1 else { return items.map(transform) }
-    let chunkSize = (items.count + jobs * 4 - 1) / (jobs * 4)
+    let chunkSize = (items.count + jobs * 16 - 1) / (jobs * 16)
     let chunkCount = (items.count + chunkSize - 1) / chunkSize
     var results = [R?](repeating: nil, count: items.count)
     results.withUnsafeMutableBufferPointer { buffer in
