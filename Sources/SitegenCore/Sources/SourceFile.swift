@@ -47,8 +47,10 @@ public struct SourceFile: Sendable {
     static func decodeUTF8(_ data: Data) -> Result<String, InvalidUTF8> {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // memchr: the Bible's sources are megabytes, and almost never contain a "\r".
+        let hasCR = bytes.withUnsafeBytes { $0.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false }
         if let text = String(validating: bytes, as: UTF8.self) {
-            let normalised = text.utf8.contains(13)  // "\r"; a byte scan, fast on big files
+            let normalised = hasCR
                 ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
                 : text
             return .success(normalised)

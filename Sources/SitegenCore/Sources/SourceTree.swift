@@ -42,23 +42,25 @@ public struct SourceTree: Sendable {
         guard exists else { return [] }
         let root = url.resolvingSymlinksInPath().path
         var result: [String] = []
-        let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey]
         guard let walker = FileManager.default.enumerator(
-            at: url, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles]) else { return [] }
+            at: url, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
         for case let file as URL in walker {
             let relative = relativePath(of: file)
-            let values = try? file.resourceValues(forKeys: Set(keys))
-            if values?.isSymbolicLink == true {
+            // lstat/stat directly: `resourceValues` plus `fileExists` cost several times more per file.
+            var info = stat()
+            guard lstat(file.path, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFLNK {
                 let target = file.resolvingSymlinksInPath().path
                 if !(target == root || target.hasPrefix(root + "/")) {
                     diagnostics.error("symbolic link points outside \(displayPath); refusing to read it",
                                       at: SourceLocation(path: display(relative)))
-                    if values?.isDirectory == true { walker.skipDescendants() }
+                    var pointee = stat()
+                    if stat(file.path, &pointee) == 0 && (pointee.st_mode & S_IFMT) == S_IFDIR { walker.skipDescendants() }
                     continue
                 }
+                guard stat(file.path, &info) == 0 else { continue }  // what the link points to
             }
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDir), !isDir.boolValue else { continue }
+            guard (info.st_mode & S_IFMT) != S_IFDIR else { continue }
             if let extensions, !extensions.contains(file.pathExtension.lowercased()) { continue }
             result.append(relative)
         }
