@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore"]),
         .testTarget(name: "SitegenSiteTests", dependencies: ["SitegenSite", "SitegenCore"]),
         .testTarget(name: "HymnsTests", dependencies: ["SitegenHymns"]),
-        .testTarget(name: "BibleTests", dependencies: ["SitegenBible"]),
+        .testTarget(name: "BibleTests", dependencies: ["SitegenBible"], exclude: ["Fixtures"]),
         .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule"]),
     ],
     swiftLanguageModes: [.v6]

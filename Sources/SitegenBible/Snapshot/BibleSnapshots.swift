@@ -3,17 +3,18 @@ import Foundation
 /// The phone apps' offline Bible, below `api/v1/bible/<id>/`: the book list, one file per book
 /// (verses as structured spans, never HTML), the reading plan and the daily verses.
 public enum BibleSnapshots {
+    /// `jobs`: how many books to encode at once (the biggest snapshot files of the site).
     /// `encodedBook` gives a book's file; the incremental build passes one that remembers unchanged books.
-    public static func snapshots(_ library: BibleLibrary,
+    public static func snapshots(_ library: BibleLibrary, jobs: Int = 1,
                                  encodedBook: (Translation, Book) -> Data = { bookData($1) }) throws -> [Snapshot] {
         var result: [Snapshot] = []
         for translation in library.translations {
             let base = "bible/\(translation.id)/"
             result.append(try Snapshot(path: base + "books.json", value: BooksFile(translation, base: base),
                                        records: translation.books.count, schema: BibleSchemas.books))
-            for book in translation.books {
-                result.append(Snapshot(path: BibleSnapshots.bookPath(book, base: base), data: encodedBook(translation, book),
-                                       records: book.verseCount, schema: BibleSchemas.book))
+            result += parallelMap(translation.books, jobs: jobs) { book in
+                Snapshot(path: BibleSnapshots.bookPath(book, base: base), data: encodedBook(translation, book),
+                         records: book.verseCount, schema: BibleSchemas.book)
             }
             // The plan and verse list are checked against the primary translation only.
             guard translation.id == library.primary.id else { continue }

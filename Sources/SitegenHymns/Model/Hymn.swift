@@ -62,9 +62,6 @@ public struct Hymn: Sendable {
     /// The file, and where its `number:` is written (for hymnal-wide messages).
     public let source: SourceLocation
     public let numberLocation: SourceLocation?
-    /// How a member knows the hymn: its first line (or "" for a removed hymn). Worked out once
-    /// here: pages, index, neighbours' links and the snapshot all ask for it.
-    public let firstLine: String
 
     public init(number: Int, explicitTitle: String? = nil, removed: Bool = false, stanzas: [Passage],
                 chorus: Passage? = nil, refrain: Passage? = nil, author: String? = nil, tune: String? = nil,
@@ -88,6 +85,10 @@ public struct Hymn: Sendable {
     public func response(_ kind: ResponseKind) -> Passage? {
         kind == .chorus ? chorus : refrain
     }
+
+    /// How a member knows the hymn: its first line (or "" for a removed hymn). Worked out once
+    /// here: every page, index and snapshot that lists hymns asks for it.
+    public let firstLine: String
 
     static func firstLine(stanzas: [Passage], chorus: Passage?, refrain: Passage?) -> String {
         guard let first = stanzas.first?.lines.first ?? chorus?.lines.first ?? refrain?.lines.first else { return "" }

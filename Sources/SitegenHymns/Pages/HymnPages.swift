@@ -11,7 +11,9 @@ public enum HymnPages {
                              textHTML: (Hymn) -> String = HymnTextHTML.html) -> [PageSpec] {
         let finder = finderValues(hymnal, context: context)
         var specs = [indexSpec(hymnal, finder: finder, context: context), numbersSpec(hymnal, finder: finder, context: context)]
-        specs += hymnal.hymns.map { hymnSpec($0, in: hymnal, finder: finder, text: textHTML($0), context: context) }
+        specs += parallelMap(hymnal.hymns, jobs: context.jobs) {
+            hymnSpec($0, in: hymnal, finder: finder, text: textHTML($0), context: context)
+        }
         return specs
     }
 

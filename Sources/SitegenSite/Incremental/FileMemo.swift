@@ -36,3 +36,20 @@ final class FileMemo<Value: Sendable>: Sendable {
         return entry.value
     }
 }
+
+/// A dictionary that page-spec builders running on all cores (`parallelMap`) may fill at once:
+/// the remembered pieces are handed in, missing ones made and added, and the whole taken back.
+final class SharedMemo<Value: Sendable>: @unchecked Sendable {
+    private let storage: Mutex<[String: Value]>
+
+    init(_ entries: [String: Value]) { storage = Mutex(entries) }
+
+    func value(_ key: String, make: () throws -> Value) rethrows -> Value {
+        if let known = storage.withLock({ $0[key] }) { return known }
+        let made = try make()
+        storage.withLock { $0[key] = made }
+        return made
+    }
+
+    var entries: [String: Value] { storage.withLock { $0 } }
+}

@@ -197,26 +197,19 @@ struct RenderCache: @unchecked Sendable {
             return SiteRenderer.siteSpecs(site, context: context, home: HomePage.merged(schedule: schedule, bible: bible))
         case .hymns:
             guard let hymnal = site.hymnal else { return [] }
-            var texts = hymnTexts
-            defer { hymnTexts = texts }
+            let texts = SharedMemo(hymnTexts)   // hymn specs are built on all cores
+            defer { hymnTexts = texts.entries }
             return HymnPages.specs(hymnal, context: context) { hymn in
-                if let html = texts[hymn.source.path] { return html }
-                let html = HymnTextHTML.html(hymn)
-                texts[hymn.source.path] = html
-                return html
+                texts.value(hymn.source.path) { HymnTextHTML.html(hymn) }
             }
         case .schedule: return site.hasSchedule ? ScheduleOutputs.pageSpecs(site.schedule, context: context) : []
         case .bible:
             guard let bible = site.bible else { return [] }
-            var texts = chapterTexts
-            defer { chapterTexts = texts }
+            let texts = SharedMemo(chapterTexts)   // chapter specs are built on all cores
+            defer { chapterTexts = texts.entries }
             let id = bible.primary.id
             return BiblePages.specs(bible, context: context) { book, chapter in
-                let key = "\(id)/\(book.osis)/\(chapter.number)"
-                if let html = texts[key] { return html }
-                let html = VerseHTML.chapter(chapter)
-                texts[key] = html
-                return html
+                texts.value("\(id)/\(book.osis)/\(chapter.number)") { VerseHTML.chapter(chapter) }
             }
         }
     }
@@ -238,14 +231,10 @@ struct RenderCache: @unchecked Sendable {
         case .schedule: return try ScheduleOutputs.snapshots(site.schedule, context: context)
         case .bible:
             guard let bible = site.bible else { return [] }
-            var files = bookFiles
-            defer { bookFiles = files }
-            return try BibleSnapshots.snapshots(bible) { translation, book in
-                let key = "\(translation.id)/\(book.osis)"
-                if let data = files[key] { return data }
-                let data = BibleSnapshots.bookData(book)
-                files[key] = data
-                return data
+            let files = SharedMemo(bookFiles)
+            defer { bookFiles = files.entries }
+            return try BibleSnapshots.snapshots(bible, jobs: context.jobs) { translation, book in
+                files.value("\(translation.id)/\(book.osis)") { BibleSnapshots.bookData(book) }
             }
         }
     }
