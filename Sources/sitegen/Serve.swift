@@ -38,10 +38,11 @@ struct Serve: AsyncParsableCommand {
         options.baseURL = site.baseURL ?? local
         let configuration = ServeConfiguration(
             output: site.url(output), watched: [site.url(site.content), site.url(site.templates)],
-            host: host, port: UInt16(port), mountPath: Self.path(of: options.baseURL ?? "/"))
+            host: host, port: UInt16(port), mountPath: Self.path(of: options.baseURL ?? "/"), verbose: site.verbose)
         let session = FullRebuildSession(options: options.buildOptions(output: output, force: force))
-        let server = DevServer(configuration: configuration, session: session) { line in
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+        let quiet = site.quiet
+        let server = DevServer(configuration: configuration, session: session) { line, isProblem in
+            if isProblem || !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
         do {
             try await server.run()

@@ -26,7 +26,7 @@ public enum ErrorOverlay {
         let lines = errors.map { "<li>\(Escape.html($0))</li>" }.joined()
         return """
         <div id="sitegen-error-overlay" role="alertdialog" aria-labelledby="sitegen-error-title" \
-        style="position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(20,0,0,.92);color:#fff;\
+        style="position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(24,4,4,.97);color:#fff;\
         font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;padding:1.5rem">\
         <h2 id="sitegen-error-title" style="margin:0 0 .5rem;font-size:1.1rem;color:#ff8a80">\
         sitegen: the last edit did not build</h2>\

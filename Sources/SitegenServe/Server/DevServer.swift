@@ -13,15 +13,18 @@ public struct ServeConfiguration: Sendable {
     /// The path part of the base URL, `/` unless the site is built for a sub-path.
     public var mountPath: String
     public var pollInterval: Duration
+    /// Print each stage's time after every build (`--verbose`).
+    public var verbose: Bool
 
     public init(output: URL, watched: [URL], host: String, port: UInt16, mountPath: String = "/",
-                pollInterval: Duration = .milliseconds(200)) {
+                pollInterval: Duration = .milliseconds(200), verbose: Bool = false) {
         self.output = output
         self.watched = watched
         self.host = host
         self.port = port
         self.mountPath = mountPath.hasSuffix("/") ? mountPath : mountPath + "/"
         self.pollInterval = pollInterval
+        self.verbose = verbose
     }
 
     /// The URL people open, e.g. `http://127.0.0.1:1313/`.
@@ -40,9 +43,10 @@ public final class DevServer: Sendable {
     let configuration: ServeConfiguration
     let session: any SiteSession
     let board = BuildStatusBoard()
-    let log: @Sendable (String) -> Void
+    /// Prints one terminal line; the flag is true for problems (shown even with `--quiet`).
+    let log: @Sendable (String, Bool) -> Void
 
-    public init(configuration: ServeConfiguration, session: any SiteSession, log: @escaping @Sendable (String) -> Void) {
+    public init(configuration: ServeConfiguration, session: any SiteSession, log: @escaping @Sendable (String, Bool) -> Void) {
         self.configuration = configuration
         self.session = session
         self.log = log
@@ -67,8 +71,8 @@ public final class DevServer: Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
             try await server.waitUntilListening(timeout: 10)
-            log("Serving \(configuration.output.path) at \(configuration.url)")
-            log("Watching \(configuration.watched.map(\.path).joined(separator: " and ")) for changes; press Ctrl-C to stop")
+            info("Serving \(configuration.output.path) at \(configuration.url)")
+            info("Watching \(configuration.watched.map(\.path).joined(separator: " and ")) for changes; press Ctrl-C to stop")
             group.addTask { await self.watch() }
             try await group.next()
             group.cancelAll()
@@ -102,23 +106,28 @@ public final class DevServer: Sendable {
     func attempt(_ what: String, _ build: @Sendable () async throws -> ServeRebuildReport) async {
         do {
             let report = try await build()
-            log(String(format: "%@ %d files written, %d removed in %.0f ms", what,
+            info(String(format: "%@ %d files written, %d removed in %.0f ms", what,
                        report.written.count, report.removed.count, report.seconds * 1000))
+            if configuration.verbose {
+                for (stage, seconds) in report.timings { info(String(format: "  %-8@ %8.1f ms", stage, seconds * 1000)) }
+            }
             await board.publish(errors: [])
         } catch let failure as BuildFailed {
             let lines = failure.diagnostics.sorted { ($0.severity == .error ? 0 : 1, $0.location) < ($1.severity == .error ? 0 : 1, $1.location) }
                 .map(\.description)
-            for line in lines { log(line) }
+            for line in lines { log(line, true) }
             let count = failure.diagnostics.filter { $0.severity == .error }.count
-            log("sitegen: \(count) error\(count == 1 ? "" : "s"); still serving the last good build")
+            log("sitegen: \(count) error\(count == 1 ? "" : "s"); still serving the last good build", true)
             await board.publish(errors: lines)
         } catch {
             let line = "\(configuration.output.path): error: \(error)"
-            log(line)
-            log("sitegen: the build failed; still serving the last good build")
+            log(line, true)
+            log("sitegen: the build failed; still serving the last good build", true)
             await board.publish(errors: [line])
         }
     }
+
+    private func info(_ line: String) { log(line, false) }
 
     static func socketAddress(host: String, port: UInt16) throws -> any SocketAddress {
         let name = host == "localhost" ? "127.0.0.1" : host
