@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "HymnsTests", dependencies: ["SitegenHymns"]),
         .testTarget(name: "BibleTests", dependencies: ["SitegenBible"]),
         .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule"]),
-        .testTarget(name: "ServeTests", dependencies: ["SitegenServe"]),
+        .testTarget(name: "ServeTests", dependencies: ["SitegenServe", .product(name: "FlyingFox", package: "FlyingFox")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenCore
 import SitegenServe
 import SitegenSite
 
@@ -47,7 +48,8 @@ struct Serve: AsyncParsableCommand {
         do {
             try await server.run()
         } catch {
-            printError("sitegen serve: error: \(error)")
+            // Build errors were already printed by the server; anything else (a taken port) is new.
+            if !(error is OutputWriter.WriteError) { printError("sitegen serve: error: \(error)") }
             throw ExitCode.failure
         }
     }

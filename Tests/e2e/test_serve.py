@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import http.client
+import json
 import os
 import pathlib
 import shutil
@@ -62,14 +63,14 @@ class Served:
             assert self.process.poll() is None, f"serve exited early:\n{self.log()}"
             try:
                 with urllib.request.urlopen(self.url + "_sitegen/status", timeout=2) as r:
-                    if r.status == 200:
+                    if json.load(r)["version"] >= 1:   # listening, and the first build is done
                         return
+                    time.sleep(0.2)
             except (urllib.error.URLError, ConnectionError, OSError):
                 time.sleep(0.2)
         raise AssertionError(f"serve did not start within {seconds} s:\n{self.log()}")
 
     def status(self) -> dict:
-        import json
         with urllib.request.urlopen(self.url + "_sitegen/status", timeout=5) as r:
             return json.load(r)
 

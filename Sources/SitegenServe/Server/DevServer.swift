@@ -54,26 +54,43 @@ public final class DevServer: Sendable {
 
     public enum Failure: Error, CustomStringConvertible {
         case badHost(String)
+        case cannotListen(String, SocketError)
         public var description: String {
             switch self {
             case .badHost(let host): return "--host must be an IP address such as 127.0.0.1 or ::1, not '\(host)'"
+            case .cannotListen(let url, .failed(_, _, let message)):
+                return "cannot listen at \(url): \(message) (choose another --port)"
+            case .cannotListen(let url, let error): return "cannot listen at \(url): \(error)"
             }
         }
     }
 
     /// Runs until the task is cancelled or the listening socket fails (e.g. the port is taken).
+    ///
+    /// It listens before the first build, so a taken port is reported at once rather than after a
+    /// whole build; requests that arrive during that build wait for it (see `SiteHandler`).
     public func run() async throws {
         let address = try Self.socketAddress(host: configuration.host, port: configuration.port)
-        await attempt("Built") { try await self.session.build() }
         let handler = SiteHandler(files: StaticFiles(root: configuration.output), board: board,
                                   mountPath: configuration.mountPath, longPoll: .seconds(10))
         let server = HTTPServer(config: .init(address: address, timeout: 15, logger: .disabled), handler: handler)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await server.run() }
-            try await server.waitUntilListening(timeout: 10)
-            info("Serving \(configuration.output.path) at \(configuration.url)")
-            info("Watching \(configuration.watched.map(\.path).joined(separator: " and ")) for changes; press Ctrl-C to stop")
-            group.addTask { await self.watch() }
+            group.addTask {
+                do { try await server.run() } catch let error as SocketError {
+                    throw Failure.cannotListen(self.configuration.url, error)
+                }
+            }
+            group.addTask {
+                try await server.waitUntilListening(timeout: 10)
+                self.info("Serving \(self.configuration.output.path) at \(self.configuration.url)")
+                // An output folder that may not be replaced (not sitegen's) is the operator's mistake,
+                // not an edit to wait out: stop rather than serve someone else's folder.
+                if let error = await self.attempt("Built", { try await self.session.build() }), error is OutputWriter.WriteError {
+                    throw error
+                }
+                self.info("Watching \(self.configuration.watched.map(\.path).joined(separator: " and ")) for changes; press Ctrl-C to stop")
+                await self.watch()
+            }
             try await group.next()
             group.cancelAll()
         }
@@ -103,7 +120,9 @@ public final class DevServer: Sendable {
     }
 
     /// Runs one build, reports it on the terminal and publishes the outcome to open pages.
-    func attempt(_ what: String, _ build: @Sendable () async throws -> ServeRebuildReport) async {
+    /// Returns the error of a build that failed for another reason than the content.
+    @discardableResult
+    func attempt(_ what: String, _ build: @Sendable () async throws -> ServeRebuildReport) async -> (any Error)? {
         do {
             let report = try await build()
             info(String(format: "%@ %d files written, %d removed in %.0f ms", what,
@@ -112,6 +131,7 @@ public final class DevServer: Sendable {
                 for (stage, seconds) in report.timings { info(String(format: "  %-8@ %8.1f ms", stage, seconds * 1000)) }
             }
             await board.publish(errors: [])
+            return nil
         } catch let failure as BuildFailed {
             let lines = failure.diagnostics.sorted { ($0.severity == .error ? 0 : 1, $0.location) < ($1.severity == .error ? 0 : 1, $1.location) }
                 .map(\.description)
@@ -119,11 +139,13 @@ public final class DevServer: Sendable {
             let count = failure.diagnostics.filter { $0.severity == .error }.count
             log("sitegen: \(count) error\(count == 1 ? "" : "s"); still serving the last good build", true)
             await board.publish(errors: lines)
+            return nil
         } catch {
             let line = "\(configuration.output.path): error: \(error)"
             log(line, true)
-            log("sitegen: the build failed; still serving the last good build", true)
+            if !(error is OutputWriter.WriteError) { log("sitegen: the build failed; still serving the last good build", true) }
             await board.publish(errors: [line])
+            return error
         }
     }
 

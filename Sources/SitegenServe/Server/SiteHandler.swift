@@ -9,6 +9,8 @@ struct SiteHandler: HTTPHandler {
     let mountPath: String
     /// The longest a `/_sitegen/wait` request is held open (below the server's request timeout).
     let longPoll: Duration
+    /// The longest a page request waits for the first build.
+    var firstBuildWait: Duration = .seconds(12)
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else {
@@ -17,6 +19,9 @@ struct SiteHandler: HTTPHandler {
         // The raw target as sent: FlyingFox's `request.path` is already normalised, which would hide `..`.
         let raw = request.target.path(percentEncoded: true)
         if raw.hasPrefix(LiveReloadInjection.prefix) { return await reserved(raw, request: request) }
+        // Before the first build has finished there is nothing (or a stale folder) to show: hold
+        // the request until it is done, within the server's request timeout.
+        if await board.current.version == 0 { _ = await board.wait(after: 0, timeout: firstBuildWait) }
         guard let sitePath = stripMount(raw) else { return await notFound(head: request.method == .HEAD) }
         switch RequestPath.parse(sitePath) {
         case .failure(.badRequest(let why)):
