@@ -254,3 +254,20 @@ def test_burst_of_concurrent_requests_all_succeed(served):
     requests = int(run.stdout.split(" requests in ")[0].split()[-1])
     assert requests > 100, run.stdout
     assert served.process.poll() is None, "the server survived the burst"
+
+
+def test_keep_alive_responses_do_not_stall(served):
+    """100 small responses on one connection: each must not wait for a delayed ACK (~40 ms),
+    which happens when a header and body are written separately with Nagle's algorithm on."""
+    conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    start = time.monotonic()
+    try:
+        for _ in range(100):
+            conn.request("GET", "/assets/site.css")
+            response = conn.getresponse()
+            response.read()
+            assert response.status == 200
+    finally:
+        conn.close()
+    elapsed = time.monotonic() - start
+    assert elapsed < 2.5, f"100 keep-alive requests took {elapsed:.2f} s (a 40 ms stall each would be 4 s)"

@@ -73,7 +73,8 @@ public final class DevServer: Sendable {
         let address = try Self.socketAddress(host: configuration.host, port: configuration.port)
         let handler = SiteHandler(files: StaticFiles(root: configuration.output), board: board,
                                   mountPath: configuration.mountPath, longPoll: .seconds(10))
-        let server = HTTPServer(config: .init(address: address, timeout: 15, logger: .disabled), handler: handler)
+        let server = HTTPServer(config: .init(address: address, timeout: 15, pool: HTTPServer.noDelayPool(), logger: .disabled),
+                                handler: handler)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 do { try await server.run() } catch let error as SocketError {
