@@ -11,13 +11,13 @@ public actor FullRebuildSession: SiteSession {
 
     public init(options: BuildOptions) { self.options = options }
 
-    public func build() async throws -> ServeRebuildReport {
+    public func build() async throws -> FullRebuildReport {
         let report = try await SiteBuilder.run(options, mode: .build)
-        return ServeRebuildReport(written: Self.files(in: options.output), removed: [],
-                                  seconds: report.seconds, timings: report.timings)
+        return FullRebuildReport(written: Self.files(in: options.output), removed: [],
+                                 seconds: report.seconds, timings: report.timings, warnings: report.warnings)
     }
 
-    public func rebuild(changed: Set<URL>) async throws -> ServeRebuildReport {
+    public func rebuild(changed: Set<URL>) async throws -> FullRebuildReport {
         try await build()
     }
 

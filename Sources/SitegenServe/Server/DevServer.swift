@@ -123,9 +123,10 @@ public final class DevServer: Sendable {
     /// Runs one build, reports it on the terminal and publishes the outcome to open pages.
     /// Returns the error of a build that failed for another reason than the content.
     @discardableResult
-    func attempt(_ what: String, _ build: @Sendable () async throws -> ServeRebuildReport) async -> (any Error)? {
+    func attempt(_ what: String, _ build: @Sendable () async throws -> any RebuildSummary) async -> (any Error)? {
         do {
             let report = try await build()
+            for warning in report.warnings { log(warning.description, true) }
             info(String(format: "%@ %d files written, %d removed in %.0f ms", what,
                        report.written.count, report.removed.count, report.seconds * 1000))
             if configuration.verbose {
