@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore"]),
         .testTarget(name: "SitegenSiteTests", dependencies: ["SitegenSite", "SitegenCore"]),
         .testTarget(name: "HymnsTests", dependencies: ["SitegenHymns"]),
-        .testTarget(name: "BibleTests", dependencies: ["SitegenBible"]),
+        .testTarget(name: "BibleTests", dependencies: ["SitegenBible"], exclude: ["Fixtures"]),
         .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule"]),
         .testTarget(name: "ServeTests", dependencies: ["SitegenServe", .product(name: "FlyingFox", package: "FlyingFox")]),
     ],

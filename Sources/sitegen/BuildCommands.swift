@@ -47,7 +47,7 @@ enum Runner {
             if terminal { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
             for warning in report.warnings { printError(warning.description) }
             if site.verbose {
-                for (stage, seconds) in report.timings { printError(String(format: "  %-8@ %8.3f s", stage, seconds)) }
+                for (stage, seconds) in report.timings { printError(String(format: "  %-10@ %8.3f s", stage, seconds)) }
             }
             if !site.quiet { print(summary(report, mode: mode, output: output)) }
         } catch let failure as BuildFailed {

@@ -54,6 +54,36 @@ struct OutputWriterTests {
         #expect(contents(root).filter { !$0.hasPrefix("Output") }.isEmpty)
     }
 
+    @Test func writesNestedFoldersAndEmptyFiles() async throws {
+        let root = try scratch()
+        defer { try? fm.removeItem(at: root) }
+        let out = root.appendingPathComponent("Output")
+        let files = [OutputFile(path: "bible/gen/1/index.html", text: "Genesis 1"), OutputFile(path: "bible/index.html", text: "Bible"),
+                     OutputFile(path: "a/b/c/d/e.txt", text: ""), OutputFile(path: "index.html", text: "home")]
+        try await OutputWriter(destination: out, jobs: 4).write(files)
+        for file in files {
+            #expect(try String(contentsOf: out.appendingPathComponent(file.path), encoding: .utf8) == String(decoding: file.data, as: UTF8.self))
+        }
+        #expect(OutputWriter.folders(of: files.map(\.path)) == ["a", "a/b", "a/b/c", "a/b/c/d", "bible", "bible/gen", "bible/gen/1"])
+    }
+
+    /// Someone linked a photo folder into the output by hand; the next build removes the old
+    /// output, and must remove the link, never what it points to.
+    @Test func removingThePreviousBuildNeverFollowsALink() async throws {
+        let root = try scratch()
+        defer { try? fm.removeItem(at: root) }
+        let out = root.appendingPathComponent("Output")
+        let photos = root.appendingPathComponent("photos")
+        try fm.createDirectory(at: photos, withIntermediateDirectories: true)
+        try "jpeg".write(to: photos.appendingPathComponent("church.jpg"), atomically: true, encoding: .utf8)
+        try await OutputWriter(destination: out).write([OutputFile(path: "index.html", text: "one")])
+        try fm.createSymbolicLink(at: out.appendingPathComponent("photos"), withDestinationURL: photos)
+        try fm.createSymbolicLink(at: out.appendingPathComponent("one.jpg"), withDestinationURL: photos.appendingPathComponent("church.jpg"))
+        try await OutputWriter(destination: out).write([OutputFile(path: "index.html", text: "two")])
+        #expect(contents(photos) == ["church.jpg"])
+        #expect(contents(out) == [".sitegen-output", "index.html"])
+    }
+
     @Test func keepsTheRepositoryPlaceholder() async throws {
         let root = try scratch()
         defer { try? fm.removeItem(at: root) }

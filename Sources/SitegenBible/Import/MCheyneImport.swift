@@ -32,7 +32,7 @@ public enum MCheyneImport {
                 if clean != raw { diagnostics.warning("day \(key): reference \(debugQuoted(raw)) tidied to '\(clean)'", at: location) }
                 return clean
             }
-            lines.append("  \(key.prefix(2))-\(key.suffix(2)): [\(readings.map(yamlScalar).joined(separator: ", "))]")
+            lines.append("  \(key.prefix(2))-\(key.suffix(2)): [\(readings.map(YAMLText.plainIfSafe).joined(separator: ", "))]")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -49,12 +49,6 @@ public enum MCheyneImport {
             "columns: [\(columns.joined(separator: ", "))]",
             "days:",
         ]
-    }
-
-    /// Plain YAML when safe, double-quoted otherwise.
-    static func yamlScalar(_ text: String) -> String {
-        let safe = text.allSatisfy { $0.isLetter || $0.isNumber || " :-".contains($0) } && !text.contains(": ")
-        return safe ? text : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     static func debugQuoted(_ text: String) -> String {

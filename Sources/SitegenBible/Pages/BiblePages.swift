@@ -10,10 +10,11 @@ public enum BiblePages {
         if let plan = library.plan { specs.append(PlanPage.spec(plan, context: context)) }
         specs += translation.books.map { book(translation, $0, context: context) }
         let chapters = translation.books.flatMap { book in book.chapters.map { (book, $0) } }
-        for (i, item) in chapters.enumerated() {
+        // On all cores: each chapter's HTML is built here, the largest part of the Bible's pages.
+        specs += parallelMap(Array(chapters.indices), jobs: context.jobs) { i in
             let prev = i > 0 ? chapters[i - 1] : nil
             let next = i + 1 < chapters.count ? chapters[i + 1] : nil
-            specs.append(chapter(translation, item.0, item.1, prev: prev, next: next, context: context))
+            return chapter(translation, chapters[i].0, chapters[i].1, prev: prev, next: next, context: context)
         }
         return specs
     }

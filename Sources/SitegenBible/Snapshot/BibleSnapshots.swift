@@ -3,15 +3,16 @@ import Foundation
 /// The phone apps' offline Bible, below `api/v1/bible/<id>/`: the book list, one file per book
 /// (verses as structured spans, never HTML), the reading plan and the daily verses.
 public enum BibleSnapshots {
-    public static func snapshots(_ library: BibleLibrary) throws -> [Snapshot] {
+    /// `jobs`: how many books to encode at once (the biggest snapshot files of the site).
+    public static func snapshots(_ library: BibleLibrary, jobs: Int = 1) throws -> [Snapshot] {
         var result: [Snapshot] = []
         for translation in library.translations {
             let base = "bible/\(translation.id)/"
             result.append(try Snapshot(path: base + "books.json", value: BooksFile(translation, base: base),
                                        records: translation.books.count, schema: BibleSchemas.books))
-            for book in translation.books {
-                result.append(Snapshot(path: BibleSnapshots.bookPath(book, base: base), data: Data(BookJSON.encode(book)),
-                                       records: book.verseCount, schema: BibleSchemas.book))
+            result += parallelMap(translation.books, jobs: jobs) { book in
+                Snapshot(path: BibleSnapshots.bookPath(book, base: base), data: Data(BookJSON.encode(book)),
+                         records: book.verseCount, schema: BibleSchemas.book)
             }
             // The plan and verse list are checked against the primary translation only.
             guard translation.id == library.primary.id else { continue }

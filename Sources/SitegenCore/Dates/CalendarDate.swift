@@ -98,7 +98,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 }
 
 extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+    public func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

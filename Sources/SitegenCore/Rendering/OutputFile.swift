@@ -24,13 +24,14 @@ public struct OutputFile: Sendable {
     }
 }
 
-/// Maps `transform` over `items` on all cores, keeping order. Work is cut into a few chunks per
-/// core so that thousands of small pages do not become thousands of tasks.
+/// Maps `transform` over `items` on all cores, keeping order. Work is cut into sixteen chunks per
+/// core: few enough that thousands of small pages do not become thousands of tasks, many enough
+/// that one slow chunk (the Bible's index page, the Psalms) does not leave the other cores idle.
 public func concurrentMap<T: Sendable, R: Sendable>(
     _ items: [T], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
     _ transform: @escaping @Sendable (T) -> R
 ) async -> [R] {
-    let chunkCount = max(1, min(items.count, max(jobs, 1) * 4))
+    let chunkCount = max(1, min(items.count, max(jobs, 1) * 16))
     guard items.count > 1, jobs > 1 else { return items.map(transform) }
     let chunkSize = (items.count + chunkCount - 1) / chunkCount
     return await withTaskGroup(of: (Int, [R]).self) { group in

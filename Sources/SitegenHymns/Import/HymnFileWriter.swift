@@ -6,10 +6,10 @@ import Foundation
 public enum HymnFileWriter {
     public static func text(_ hymn: Hymn) -> String {
         var out = "---\nnumber: \(hymn.number)\n"
-        if let title = hymn.explicitTitle { out += "title: \(yamlString(title))\n" }
+        if let title = hymn.explicitTitle { out += "title: \(YAMLText.quoted(title))\n" }
         if hymn.removed { out += "removed: true\n" }
         for (key, value) in [("author", hymn.author), ("tune", hymn.tune), ("meter", hymn.meter), ("language", hymn.language)] {
-            if let value { out += "\(key): \(yamlString(value))\n" }
+            if let value { out += "\(key): \(YAMLText.quoted(value))\n" }
         }
         out += "---\n"
         var blocks: [String] = hymn.stanzas.map(passage)
@@ -49,19 +49,4 @@ public enum HymnFileWriter {
         return out
     }
 
-    /// A YAML scalar that reads back as exactly `value`.
-    static func yamlString(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += "\\u" + zeroPadded(String(scalar.value, radix: 16), 4) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
 }

@@ -16,7 +16,7 @@ public enum HymnalImporter {
               let hymnal = hymnal(from: app, path: path, options: options, diagnostics: diagnostics) else { return nil }
         let width = max(3, String(hymnal.count).count)
         var files = hymnal.hymns.map { hymn in
-            (path: zeroPadded(String(hymn.number), width) + ".md",
+            (path: String(hymn.number).leftPadded(to: width) + ".md",
              text: HymnFileWriter.text(hymn))
         }
         files.append((path: HymnalReader.settingsFile, text: settingsText(hymnal)))
@@ -81,8 +81,8 @@ public enum HymnalImporter {
         var text = """
         # The hymnal as a whole. Every number 1…count has a file NNN.md in this folder;
         # a removed hymn keeps its file with 'removed: true'.
-        title: \(HymnFileWriter.yamlString(hymnal.title))
-        language: \(HymnFileWriter.yamlString(hymnal.language))
+        title: \(YAMLText.quoted(hymnal.title))
+        language: \(YAMLText.quoted(hymnal.language))
 
         """
         if let year = hymnal.year { text += "year: \(year)\n" }

@@ -79,14 +79,18 @@ public struct Hymn: Sendable {
         self.language = language
         self.source = source
         self.numberLocation = numberLocation
+        self.firstLine = Self.firstLine(stanzas: stanzas, chorus: chorus, refrain: refrain)
     }
 
     public func response(_ kind: ResponseKind) -> Passage? {
         kind == .chorus ? chorus : refrain
     }
 
-    /// How a member knows the hymn: its first line (or "" for a removed hymn).
-    public var firstLine: String {
+    /// How a member knows the hymn: its first line (or "" for a removed hymn). Worked out once
+    /// here: every page, index and snapshot that lists hymns asks for it.
+    public let firstLine: String
+
+    static func firstLine(stanzas: [Passage], chorus: Passage?, refrain: Passage?) -> String {
         guard let first = stanzas.first?.lines.first ?? chorus?.lines.first ?? refrain?.lines.first else { return "" }
         // A stanza written line by line has a real first line; an imported (flattened) one does not.
         let wholeStanza = stanzas.first?.lines.count ?? 0

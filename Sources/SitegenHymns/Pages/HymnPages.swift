@@ -8,7 +8,7 @@ public enum HymnPages {
     public static func specs(_ hymnal: Hymnal, context: RenderContext) -> [PageSpec] {
         let finder = finderValues(hymnal, context: context)
         var specs = [indexSpec(hymnal, finder: finder, context: context), numbersSpec(hymnal, finder: finder, context: context)]
-        specs += hymnal.hymns.map { hymnSpec($0, in: hymnal, finder: finder, context: context) }
+        specs += parallelMap(hymnal.hymns, jobs: context.jobs) { hymnSpec($0, in: hymnal, finder: finder, context: context) }
         return specs
     }
 

@@ -66,7 +66,7 @@ public enum AppLocalitiesImporter {
     }
 
     static func text(slug: String, entry e: Entry) -> String {
-        let q = ScheduleYAMLWriter.quote
+        let q = YAMLText.quoted
         let region = region(e.name)
         var lines = ["---", "name: \(q(e.name))"]
         let address = (e.locationAddress ?? []).map(normaliseDashes)

@@ -28,7 +28,7 @@ public enum ScheduleYAMLWriter {
     public static func text(title: String, note: String?, events: [ImportedEvent]) -> String {
         var out = ""
         if let note { out += note.split(separator: "\n", omittingEmptySubsequences: false).map { "# \($0)\n" }.joined() }
-        out += "title: \(quote(title))\nevents:\n"
+        out += "title: \(YAMLText.quoted(title))\nevents:\n"
         for e in events.sorted(by: { ($0.date, $0.team ?? "", $0.id) < ($1.date, $1.team ?? "", $1.id) }) {
             out += event(e)
         }
@@ -36,19 +36,19 @@ public enum ScheduleYAMLWriter {
     }
 
     static func event(_ e: ImportedEvent) -> String {
-        var lines = ["  - id: \(quote(e.id))", "    date: \(e.date)"]
+        var lines = ["  - id: \(YAMLText.quoted(e.id))", "    date: \(e.date)"]
         if e.status != .meeting { lines.append("    status: \(e.status.rawValue)") }
-        if let v = e.category { lines.append("    category: \(quote(v))") }
-        if let v = e.title { lines.append("    title: \(quote(v))") }
-        if let v = e.team { lines.append("    team: \(quote(v))") }
-        if let v = e.locality { lines.append("    locality: \(quote(v))") }
-        if !e.with.isEmpty { lines.append("    with: [\(e.with.map(quote).joined(separator: ", "))]") }
-        if !e.withOthers.isEmpty { lines.append("    with_others: [\(e.withOthers.map(quote).joined(separator: ", "))]") }
+        if let v = e.category { lines.append("    category: \(YAMLText.quoted(v))") }
+        if let v = e.title { lines.append("    title: \(YAMLText.quoted(v))") }
+        if let v = e.team { lines.append("    team: \(YAMLText.quoted(v))") }
+        if let v = e.locality { lines.append("    locality: \(YAMLText.quoted(v))") }
+        if !e.with.isEmpty { lines.append("    with: [\(e.with.map(YAMLText.quoted).joined(separator: ", "))]") }
+        if !e.withOthers.isEmpty { lines.append("    with_others: [\(e.withOthers.map(YAMLText.quoted).joined(separator: ", "))]") }
         if !e.sessions.isEmpty {
             lines.append("    sessions:")
-            lines += e.sessions.map { "      - { name: \(quote($0.name)), start: \"\($0.start)\", end: \"\($0.end)\" }" }
+            lines += e.sessions.map { "      - { name: \(YAMLText.quoted($0.name)), start: \"\($0.start)\", end: \"\($0.end)\" }" }
         }
-        if let v = e.comment { lines.append("    comment: \(quote(v))") }
+        if let v = e.comment { lines.append("    comment: \(YAMLText.quoted(v))") }
         if let r = e.recurrence { lines.append("    repeat: \(recurrence(r))") }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -56,34 +56,10 @@ public enum ScheduleYAMLWriter {
     static func recurrence(_ r: Recurrence) -> String {
         var parts = ["frequency: \(r.frequency.rawValue)"]
         if r.interval > 1 { parts.append("interval: \(r.interval)") }
-        if let on = r.monthlyOn { parts.append("on: \(quote(on.description))") }
+        if let on = r.monthlyOn { parts.append("on: \(YAMLText.quoted(on.description))") }
         if let until = r.until { parts.append("until: \(until)") }
         if let count = r.count { parts.append("count: \(count)") }
         if !r.exceptions.isEmpty { parts.append("except: [\(r.exceptions.map(\.description).joined(separator: ", "))]") }
         return "{ " + parts.joined(separator: ", ") + " }"
     }
-
-    /// `"text"` with `\" \\ \n` and control characters escaped.
-    public static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded2
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-}
-
-extension String {
-    var leftPadded2: String { count >= 2 ? self : "0" + self }
 }

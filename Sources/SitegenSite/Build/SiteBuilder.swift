@@ -27,6 +27,12 @@ public enum SiteBuilder {
         var clock = StageClock()
 
         progress("reading content")
+        // load: the bytes of every source into memory (disk); parse: into the typed model (CPU).
+        var options = options
+        options.content = await options.content.preloaded(jobs: options.jobs)
+        options.templates = await options.templates.preloaded(jobs: options.jobs)
+        report.timings.append(("load", clock.lap()))
+
         guard let config = SiteConfig.read(from: options.content, diagnostics: diagnostics) else {
             throw BuildFailed(diagnostics.all)
         }
@@ -36,16 +42,22 @@ public enum SiteBuilder {
         }
         report.asOf = asOf
         let site = await SiteLoader.load(options, config: config, diagnostics: diagnostics)
-        report.timings.append(("load", clock.lap()))
+        report.timings.append(("parse", clock.lap()))
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
 
         progress("rendering")
         let context = RenderContext(config: config, baseURL: options.baseURL ?? config.baseURL, asOf: asOf,
                                     templates: site.templates, diagnostics: diagnostics, jobs: options.jobs,
                                     generator: generator)
-        let files = try await SiteRenderer.render(site, context: context)
+        let pages = await SiteRenderer.renderPages(site, context: context)
+        var renderSeconds = clock.lap()
+        let snapshots = try await SiteRenderer.snapshotFiles(site, context: context)
+        let snapshotSeconds = clock.lap()
+        // Sitemap, feeds, static files, the link check and the path check count as rendering.
+        let files = SiteRenderer.assemble(site, pages: pages, snapshots: snapshots, context: context)
         OutputWriter.validate(files, diagnostics: diagnostics, outputName: options.output.lastPathComponent)
-        report.timings.append(("render", clock.lap()))
+        renderSeconds += clock.lap()
+        report.timings += [("render", renderSeconds), ("snapshots", snapshotSeconds)]
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
 
         report.pages = files.filter { $0.path.hasSuffix(".html") }.count

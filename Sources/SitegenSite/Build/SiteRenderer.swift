@@ -5,10 +5,15 @@ import SitegenSchedule
 /// The render stage: a pure function from the `Site` to the files of the finished site.
 public enum SiteRenderer {
     public static func render(_ site: Site, context: RenderContext) async throws -> [OutputFile] {
-        async let pages = renderPages(site, context: context)
-        let snapshots = try snapshots(site, context: context)
-        var files = await pages
-        files += try Manifest.outputFiles(for: snapshots, asOf: context.asOf, generator: context.generator)
+        let pages = await renderPages(site, context: context)
+        let snapshots = try await snapshotFiles(site, context: context)
+        return assemble(site, pages: pages, snapshots: snapshots, context: context)
+    }
+
+    /// The files besides pages and snapshots (sitemap, static files, feeds), in a fixed order,
+    /// and the check that every internal link of a Markdown page lands on one of them.
+    public static func assemble(_ site: Site, pages: [OutputFile], snapshots: [OutputFile], context: RenderContext) -> [OutputFile] {
+        var files = pages + snapshots
         files += Sitemap.files(for: files, context: context)
         files += site.staticFiles
         if site.hasSchedule { files += ScheduleOutputs.feeds(site.schedule, context: context) }
@@ -16,7 +21,11 @@ public enum SiteRenderer {
         return files
     }
 
-    static func renderPages(_ site: Site, context: RenderContext) async -> [OutputFile] {
+    /// Every HTML page. The kinds' page specs are built side by side (they hold the pages'
+    /// pre-rendered HTML, a good part of the work), then rendered on all cores.
+    public static func renderPages(_ site: Site, context: RenderContext) async -> [OutputFile] {
+        async let hymns = Task { UncheckedBox(site.hymnal.map { HymnPages.specs($0, context: context) } ?? []) }.value
+        async let bible = Task { UncheckedBox(site.bible.map { BiblePages.specs($0, context: context) } ?? []) }.value
         var specs = site.pages.map { page in
             page.spec(context: context, extra: page.isHome ? HomePage.values(site, context: context) : [:])
         }
@@ -28,17 +37,25 @@ public enum SiteRenderer {
             specs.append(PageSpec(path: "404.html", template: "page", title: "Page not found",
                                   values: ["content": "<p>There is no page at this address. Try the <a href=\"\(context.url(""))\">home page</a>.</p>"]))
         }
-        if let hymnal = site.hymnal { specs += HymnPages.specs(hymnal, context: context) }
+        specs += await hymns.value
         if site.hasSchedule { specs += ScheduleOutputs.pageSpecs(site.schedule, context: context) }
-        if let bible = site.bible { specs += BiblePages.specs(bible, context: context) }
+        specs += await bible.value
         return await context.render(specs)
     }
 
-    static func snapshots(_ site: Site, context: RenderContext) throws -> [Snapshot] {
+    /// The snapshot files for the apps, with their schemas and the manifest; the kinds' snapshots
+    /// are encoded side by side.
+    public static func snapshotFiles(_ site: Site, context: RenderContext) async throws -> [OutputFile] {
+        try Manifest.outputFiles(for: try await snapshots(site, context: context), asOf: context.asOf, generator: context.generator)
+    }
+
+    static func snapshots(_ site: Site, context: RenderContext) async throws -> [Snapshot] {
+        async let bible = Task { try site.bible.map { try BibleSnapshots.snapshots($0, jobs: context.jobs) } ?? [] }.value
+        async let hymns = Task { try site.hymnal.map { try HymnsSnapshot.snapshot($0, context: context) } }.value
         var snapshots = [try PagesSnapshot.snapshot(site.pages, context: context)]
-        if let hymnal = site.hymnal { snapshots.append(try HymnsSnapshot.snapshot(hymnal, context: context)) }
         snapshots += try ScheduleOutputs.snapshots(site.schedule, context: context)
-        if let bible = site.bible { snapshots += try BibleSnapshots.snapshots(bible) }
+        if let hymns = try await hymns { snapshots.append(hymns) }
+        snapshots += try await bible
         return snapshots
     }
 }

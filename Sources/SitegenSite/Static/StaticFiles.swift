@@ -11,7 +11,7 @@ public enum StaticFiles {
         let boxed = sources.map { UncheckedBox($0) }
         return await concurrentMap(boxed) { box -> OutputFile? in
             let (tree, relative, target) = box.value
-            guard let data = FileManager.default.contents(atPath: tree.fileURL(relative).path) else {
+            guard let data = tree.data(relative) else {
                 diagnostics.error("cannot read file", at: SourceLocation(path: tree.display(relative)))
                 return nil
             }
