@@ -18,7 +18,7 @@ struct SiteHandlerTests {
     }
 
     func handler(mount: String = "/") -> SiteHandler {
-        SiteHandler(files: StaticFiles(root: root), board: board, mountPath: mount, longPoll: .milliseconds(50),
+        SiteHandler(files: ServedFiles(root: root), board: board, mountPath: mount, longPoll: .milliseconds(50),
                     firstBuildWait: .milliseconds(1))
     }
 

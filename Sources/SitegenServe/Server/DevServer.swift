@@ -71,7 +71,7 @@ public final class DevServer: Sendable {
     /// whole build; requests that arrive during that build wait for it (see `SiteHandler`).
     public func run() async throws {
         let address = try Self.socketAddress(host: configuration.host, port: configuration.port)
-        let handler = SiteHandler(files: StaticFiles(root: configuration.output), board: board,
+        let handler = SiteHandler(files: ServedFiles(root: configuration.output), board: board,
                                   mountPath: configuration.mountPath, longPoll: .seconds(10))
         let server = HTTPServer(config: .init(address: address, timeout: 15, pool: HTTPServer.noDelayPool(), logger: .disabled),
                                 handler: handler)

@@ -3,7 +3,7 @@ import Foundation
 
 /// Answers every request: the site's files from the output folder, plus live reload under `/_sitegen/`.
 struct SiteHandler: HTTPHandler {
-    let files: StaticFiles
+    let files: ServedFiles
     let board: BuildStatusBoard
     /// The path part of the base URL (`/` or e.g. `/church/`): the site is served below it.
     let mountPath: String

@@ -3,7 +3,7 @@ import Testing
 @testable import SitegenServe
 
 @Suite("Static files")
-struct StaticFilesTests {
+struct ServedFilesTests {
     /// A throwaway output folder with a page, a sub-folder and a secret beside it.
     func makeSite() throws -> (root: URL, outside: URL) {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("serve-tests-\(UUID().uuidString)")
@@ -17,14 +17,14 @@ struct StaticFilesTests {
         return (root, outside)
     }
 
-    func lookup(_ files: StaticFiles, _ raw: String) throws -> StaticFiles.Lookup {
+    func lookup(_ files: ServedFiles, _ raw: String) throws -> ServedFiles.Lookup {
         files.lookup(try RequestPath.parse(raw).get())
     }
 
     @Test("folders are served by their index.html; a folder without its slash is redirected")
     func folders() throws {
         let (root, _) = try makeSite()
-        let files = StaticFiles(root: root)
+        let files = ServedFiles(root: root)
         guard case .file(let home) = try lookup(files, "/") else { Issue.record("no home page"); return }
         #expect(try String(contentsOf: home, encoding: .utf8) == "home")
         guard case .file(let hymn) = try lookup(files, "/hymns/12/") else { Issue.record("no hymn page"); return }
@@ -42,7 +42,7 @@ struct StaticFilesTests {
         try fm.createSymbolicLink(at: root.appendingPathComponent("leak.txt"), withDestinationURL: outside)
         try fm.createSymbolicLink(at: root.appendingPathComponent("up"), withDestinationURL: root.deletingLastPathComponent())
         try fm.createSymbolicLink(at: root.appendingPathComponent("alias.html"), withDestinationURL: root.appendingPathComponent("index.html"))
-        let files = StaticFiles(root: root)
+        let files = ServedFiles(root: root)
         #expect(try lookup(files, "/leak.txt") == .notFound)
         #expect(try lookup(files, "/up/secret.txt") == .notFound)
         #expect(try lookup(files, "/up/Output/index.html") != .notFound)   // still inside, by a detour
@@ -51,7 +51,7 @@ struct StaticFilesTests {
 
     @Test("a missing output folder serves nothing")
     func missingRoot() throws {
-        let files = StaticFiles(root: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)"))
+        let files = ServedFiles(root: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)"))
         #expect(try lookup(files, "/") == .notFound)
         #expect(files.notFoundPage == nil)
     }

@@ -5,7 +5,7 @@ import Foundation
 /// The output folder is looked up afresh on every request, because a full build swaps in a new
 /// folder under the same name. A symbolic link is followed only if where it leads is still inside
 /// the output folder: the real paths of both are compared, so a link out of it is a 404.
-public struct StaticFiles: Sendable {
+public struct ServedFiles: Sendable {
     public let root: URL
 
     public init(root: URL) { self.root = root.standardizedFileURL }
