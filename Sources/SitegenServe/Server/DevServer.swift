@@ -130,7 +130,7 @@ public final class DevServer: Sendable {
             info(String(format: "%@ %d files written, %d removed in %.0f ms", what,
                        report.written.count, report.removed.count, report.seconds * 1000))
             if configuration.verbose {
-                for (stage, seconds) in report.timings { info(String(format: "  %-8@ %8.1f ms", stage, seconds * 1000)) }
+                for (stage, seconds) in report.timings { info(String(format: "  %-10@ %8.1f ms", stage, seconds * 1000)) }
             }
             await board.publish(errors: [])
             return nil
