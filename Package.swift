@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Spreadsheet (CSV) import of schedules.
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // `sitegen serve`: a small pure-Swift HTTP/1.1 server (no SwiftNIO, so a clean build stays quick).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Debian's libcmark-gfm-dev, linked in process (never the cmark-gfm program).
@@ -50,10 +52,15 @@ let package = Package(
             name: "SitegenSite",
             dependencies: ["SitegenCore", "SitegenHymns", "SitegenBible", "SitegenSchedule"]
         ),
+        // `sitegen serve`: serves Output/ on loopback, watches sources, rebuilds, reloads pages.
+        .target(
+            name: "SitegenServe",
+            dependencies: ["SitegenSite", "SitegenCore", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SitegenSite", "SitegenCore", "SitegenSchedule", "SitegenBible",
+                "SitegenSite", "SitegenCore", "SitegenSchedule", "SitegenBible", "SitegenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,6 +69,7 @@ let package = Package(
         .testTarget(name: "HymnsTests", dependencies: ["SitegenHymns"]),
         .testTarget(name: "BibleTests", dependencies: ["SitegenBible"], exclude: ["Fixtures"]),
         .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule"]),
+        .testTarget(name: "ServeTests", dependencies: ["SitegenServe", .product(name: "FlyingFox", package: "FlyingFox")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,36 @@
+import Foundation
+import SitegenCore
+
+/// What `serve` needs from a build engine: the shape of issue 6's incremental `BuildSession`.
+///
+/// `serve` talks only to this protocol. Until the incremental engine is merged, `FullRebuildSession`
+/// fills it by running the whole pipeline; afterwards two lines swap it in:
+/// `extension RebuildReport: RebuildSummary {}` and `extension BuildSession: SiteSession {}`.
+public protocol SiteSession: Actor {
+    associatedtype Report: RebuildSummary
+    /// Full build into the output folder; throws `BuildFailed` on content errors.
+    func build() async throws -> Report
+    /// Rebuild after these files (absolute URLs under Content/ or Templates/) were added, edited or deleted.
+    func rebuild(changed: Set<URL>) async throws -> Report
+}
+
+/// What `serve` prints about a finished build (the fields of the incremental engine's `RebuildReport`).
+public protocol RebuildSummary: Sendable {
+    /// Output paths written, relative to the output folder.
+    var written: [String] { get }
+    /// Output paths removed because nothing produces them any more.
+    var removed: [String] { get }
+    var seconds: Double { get }
+    /// (stage, seconds) in the order the stages ran, for `--verbose`.
+    var timings: [(String, Double)] { get }
+    var warnings: [Diagnostic] { get }
+}
+
+/// The report of a `FullRebuildSession` build.
+public struct FullRebuildReport: RebuildSummary {
+    public var written: [String]
+    public var removed: [String]
+    public var seconds: Double
+    public var timings: [(String, Double)]
+    public var warnings: [Diagnostic]
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import SitegenCore
+import SitegenServe
+import SitegenSite
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build, serve the site on this computer, and rebuild and reload pages on every change.",
+        discussion: """
+        Serves the output folder on loopback (127.0.0.1) unless --host says otherwise, watches the \
+        content and templates folders, rebuilds after each save and reloads open pages. A bad edit \
+        shows its errors in the browser and here, while the last good build stays served. Unless \
+        --base-url is given, links are built for the local address, so run `sitegen build` before publishing.
+        """)
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(help: "Folder to build into and serve; replaced as a whole.")
+    var output = "Output"
+
+    @Flag(help: "Replace the output folder even if sitegen did not create it.")
+    var force = false
+
+    @Option(help: "Port to listen on.")
+    var port = 1313
+
+    @Option(help: "Address to listen on; 0.0.0.0 or :: makes the site reachable from other computers.")
+    var host = "127.0.0.1"
+
+    func validate() throws {
+        guard (1...65_535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
+    }
+
+    func run() async throws {
+        let localHost = ["0.0.0.0", "::"].contains(host) ? "127.0.0.1" : host
+        let local = ServeConfiguration(output: site.url(output), watched: [], host: localHost, port: UInt16(port)).url
+        var options = site
+        options.baseURL = site.baseURL ?? local
+        let configuration = ServeConfiguration(
+            output: site.url(output), watched: [site.url(site.content), site.url(site.templates)],
+            host: host, port: UInt16(port), mountPath: Self.path(of: options.baseURL ?? "/"), verbose: site.verbose)
+        // The full-rebuild stand-in until the incremental BuildSession is merged (docs/serve.md).
+        let session = FullRebuildSession(options: options.buildOptions(output: output, force: force))
+        let quiet = site.quiet
+        let server = DevServer(configuration: configuration, session: session) { line, isProblem in
+            if isProblem || !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
+        do {
+            try await server.run()
+        } catch {
+            // Build errors were already printed by the server; anything else (a taken port) is new.
+            if !(error is OutputWriter.WriteError) { printError("sitegen serve: error: \(error)") }
+            throw ExitCode.failure
+        }
+    }
+
+    /// `/church/` for `https://example.org/church/`; `/` for a root site.
+    static func path(of baseURL: String) -> String {
+        if baseURL.hasPrefix("/") { return baseURL }
+        guard let url = URL(string: baseURL), !url.path.isEmpty else { return "/" }
+        return url.path.hasSuffix("/") ? url.path : url.path + "/"
+    }
+}

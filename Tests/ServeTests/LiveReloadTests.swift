@@ -1,0 +1,36 @@
+import Testing
+@testable import SitegenServe
+
+@Suite("Live reload")
+struct LiveReloadTests {
+    @Test("the reload script goes before </body>, and the page is otherwise unchanged")
+    func injection() {
+        let page = "<!doctype html><html><body><p>Hi</p></body></html>"
+        let served = LiveReloadInjection.inject(into: page, status: BuildStatus(version: 3, errors: []))
+        #expect(served == "<!doctype html><html><body><p>Hi</p><script src=\"/_sitegen/reload.js\" data-version=\"3\" defer></script></body></html>")
+        #expect(!served.contains("sitegen-error-overlay"))
+    }
+
+    @Test("after a failed build the errors are shown escaped, over the old page")
+    func overlay() {
+        let errors = ["Content/hymns/0012.md:3:7: error: unknown key '<script>alert(1)</script>'"]
+        let served = LiveReloadInjection.inject(into: "<body><p>Old</p></body>", status: BuildStatus(version: 4, errors: errors))
+        #expect(served.contains("<p>Old</p>"))
+        #expect(served.contains("id=\"sitegen-error-overlay\""))
+        #expect(served.contains("Content/hymns/0012.md:3:7: error: unknown key &#39;&lt;script&gt;alert(1)&lt;/script&gt;&#39;")
+                || served.contains("Content/hymns/0012.md:3:7: error: unknown key '&lt;script&gt;alert(1)&lt;/script&gt;'"))
+        #expect(!served.contains("<script>alert(1)"))
+    }
+
+    @Test("waiting pages are woken by the next build, or answered unchanged after the timeout")
+    func board() async {
+        let board = BuildStatusBoard()
+        #expect(await board.wait(after: -1, timeout: .seconds(5)).version == 0)   // already newer: at once
+        let timedOut = await board.wait(after: 0, timeout: .milliseconds(50))
+        #expect(timedOut == BuildStatus(version: 0, errors: []))
+        async let woken = board.wait(after: 0, timeout: .seconds(10))
+        try? await Task.sleep(for: .milliseconds(100))
+        await board.publish(errors: ["a.md:1:1: error: x"])
+        #expect(await woken == BuildStatus(version: 1, errors: ["a.md:1:1: error: x"]))
+    }
+}
