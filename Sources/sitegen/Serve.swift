@@ -40,8 +40,8 @@ struct Serve: AsyncParsableCommand {
         let configuration = ServeConfiguration(
             output: site.url(output), watched: [site.url(site.content), site.url(site.templates)],
             host: host, port: UInt16(port), mountPath: Self.path(of: options.baseURL ?? "/"), verbose: site.verbose)
-        // The full-rebuild stand-in until the incremental BuildSession is merged (docs/serve.md).
-        let session = FullRebuildSession(options: options.buildOptions(output: output, force: force))
+        // The incremental engine: one edit reads, renders and writes only what depends on it.
+        let session = BuildSession(options: options.buildOptions(output: output, force: force))
         let quiet = site.quiet
         let server = DevServer(configuration: configuration, session: session) { line, isProblem in
             if isProblem || !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
