@@ -21,19 +21,24 @@ struct RebuildTimings: AsyncParsableCommand {
     @Option(help: "Only the edits whose name contains this (e.g. 'hymn'), for profiling.")
     var only: String?
 
+    @Flag(help: "Print one JSON object of median seconds by edit kind (for scripts/bench) instead of the table.")
+    var json = false
+
     /// One kind of edit: a source file and how to change its text.
     struct Edit: Sendable {
         let name: String
+        /// The edit kind scripts/bench reports (hymn, chapter, schedule, template), if any.
+        var benchKey: String? = nil
         let path: String
         let change: @Sendable (String) -> String
     }
 
     static let edits: [Edit] = [
-        Edit(name: "hymn text", path: "Content/hymns/012.md") { $0 + "Amen, amen.\n" },
-        Edit(name: "schedule line", path: "Content/schedule/congregations.yml") { replaceFirst($0, "start: \"11:00\"", "start: \"10:30\"") },
+        Edit(name: "hymn text", benchKey: "hymn", path: "Content/hymns/012.md") { $0 + "Amen, amen.\n" },
+        Edit(name: "schedule line", benchKey: "schedule", path: "Content/schedule/congregations.yml") { replaceFirst($0, "start: \"11:00\"", "start: \"10:30\"") },
         Edit(name: "page", path: "Content/pages/about.md") { $0 + "\nOne more paragraph.\n" },
-        Edit(name: "Bible verse", path: "Content/bible/kjv/01-Gen.osis.xml") { replaceFirst($0, "God created the heaven", "God made the heaven") },
-        Edit(name: "hymn template", path: "Templates/hymn.mustache") { replaceFirst($0, "{{/head}}", "<meta name=\"x-edit\" content=\"1\">{{/head}}") },
+        Edit(name: "Bible verse", benchKey: "chapter", path: "Content/bible/kjv/01-Gen.osis.xml") { replaceFirst($0, "God created the heaven", "God made the heaven") },
+        Edit(name: "hymn template", benchKey: "template", path: "Templates/hymn.mustache") { replaceFirst($0, "{{/head}}", "<meta name=\"x-edit\" content=\"1\">{{/head}}") },
         Edit(name: "stylesheet", path: "Templates/assets/site.css") { $0 + "\n/* edited */\n" },
         Edit(name: "site.yml (everything)", path: "Content/site.yml") { replaceFirst($0, "title: ", "title: Edited ") },
     ]
@@ -58,7 +63,8 @@ struct RebuildTimings: AsyncParsableCommand {
 
         let session = BuildSession(options: options)
         let (first, firstSeconds) = try await Self.timed { try await session.build() }
-        print("full build in session: \(Self.ms(firstSeconds)) ms, \(first.written.count) files  " + Self.stages(first))
+        var medians: [String: Double] = [:]
+        if !json { print("full build in session: \(Self.ms(firstSeconds)) ms, \(first.written.count) files  " + Self.stages(first)) }
         for edit in Self.edits where only.map({ edit.name.contains($0) }) ?? true {
             let url = scratch.appendingPathComponent(edit.path)
             let original = try String(contentsOf: url, encoding: .utf8)
@@ -72,7 +78,8 @@ struct RebuildTimings: AsyncParsableCommand {
                     last = report
                 }
             }
-            print(Self.line(edit.name, samples, last))
+            if let key = edit.benchKey { medians[key] = Self.median(samples) }
+            if !json { print(Self.line(edit.name, samples, last)) }
         }
         var idle: [Double] = []
         var last: RebuildReport?
@@ -81,8 +88,16 @@ struct RebuildTimings: AsyncParsableCommand {
             idle.append(seconds)
             last = report
         }
-        print(Self.line("no change (every source looked at)", idle, last))
+        medians["no change"] = Self.median(idle)
+        if json {
+            let data = try JSONSerialization.data(withJSONObject: medians, options: [.sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(Self.line("no change (every source looked at)", idle, last))
+        }
     }
+
+    static func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
 
     static func timed(_ body: () async throws -> RebuildReport) async throws -> (RebuildReport, Double) {
         let start = DispatchTime.now().uptimeNanoseconds
