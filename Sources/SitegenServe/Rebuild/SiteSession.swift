@@ -3,9 +3,8 @@ import SitegenCore
 
 /// What `serve` needs from a build engine: the shape of issue 6's incremental `BuildSession`.
 ///
-/// `serve` talks only to this protocol. Until the incremental engine is merged, `FullRebuildSession`
-/// fills it by running the whole pipeline; afterwards two lines swap it in:
-/// `extension RebuildReport: RebuildSummary {}` and `extension BuildSession: SiteSession {}`.
+/// `serve` talks only to this protocol, so the server, watcher and reload logic do not depend on
+/// how the engine rebuilds; `IncrementalSession.swift` makes the incremental `BuildSession` one.
 public protocol SiteSession: Actor {
     associatedtype Report: RebuildSummary
     /// Full build into the output folder; throws `BuildFailed` on content errors.
@@ -24,13 +23,4 @@ public protocol RebuildSummary: Sendable {
     /// (stage, seconds) in the order the stages ran, for `--verbose`.
     var timings: [(String, Double)] { get }
     var warnings: [Diagnostic] { get }
-}
-
-/// The report of a `FullRebuildSession` build.
-public struct FullRebuildReport: RebuildSummary {
-    public var written: [String]
-    public var removed: [String]
-    public var seconds: Double
-    public var timings: [(String, Double)]
-    public var warnings: [Diagnostic]
 }
