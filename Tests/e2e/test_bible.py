@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+import pathlib
 import shutil
 
 import pytest
@@ -225,7 +226,8 @@ def test_swipe_and_text_size_on_a_chapter(driver, base_url):
     assert driver.current_url.endswith("/bible/exodus/1/")
 
 
-SHARED_PLAN = "/work/shared/data/mccheyne/plan.json"
+# The real data sits beside the repository (../shared/data), in CI as on a developer's machine.
+SHARED_PLAN = str(pathlib.Path(__file__).resolve().parents[3] / "shared" / "data" / "mccheyne" / "plan.json")
 
 
 @pytest.mark.skipif(not shutil.os.path.exists(SHARED_PLAN), reason="the project's real-data plan.json is not on this machine")
