@@ -1,7 +1,9 @@
 /// A day in the proleptic Gregorian calendar, without time or zone: the unit of
 /// schedules, reading plans and the build's as-of date. Arithmetic is exact and
 /// independent of the machine's time zone.
-public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct CalendarDate: Sendable, Hashable, Comparable, TextCodable {
+    public static let textFormat = "a YYYY-MM-DD date"
+
     public let year: Int
     public let month: Int
     public let day: Int
@@ -74,18 +76,6 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 
-    public init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let date = CalendarDate(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a YYYY-MM-DD date: \(text)"))
-        }
-        self = date
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 
     public static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                                     "August", "September", "October", "November", "December"]

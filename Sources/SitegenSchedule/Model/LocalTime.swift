@@ -1,7 +1,9 @@
 /// A wall-clock time of day (`HH:MM`, 24-hour), without date or zone. Sessions and service
 /// times are written this way because that is how a schedule keeper thinks of them; the zone
 /// comes from the locality.
-public struct LocalTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct LocalTime: Sendable, Hashable, Comparable, TextCodable {
+    public static let textFormat = "HH:MM"
+
     /// Minutes after midnight, 0...1440 (1440 is "24:00", allowed only as an end time).
     public let minutes: Int
 
@@ -37,17 +39,4 @@ public struct LocalTime: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     public static func < (a: LocalTime, b: LocalTime) -> Bool { a.minutes < b.minutes }
-
-    public init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let time = LocalTime(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not HH:MM: \(text)"))
-        }
-        self = time
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 }
