@@ -2,29 +2,124 @@ import Foundation
 import Testing
 @testable import SitegenCore
 
+/// The template engine against the Mustache manual's rules, case by case.
 @Suite("Templates")
 struct TemplateTests {
-    let tree = SourceTree(url: URL(fileURLWithPath: "/nonexistent"), displayPath: "Templates")
+    static let tree = SourceTree(url: URL(fileURLWithPath: "/nonexistent"), displayPath: "Templates")
+
+    /// Renders `main` (with the other templates as partials); fails the test on a load error.
+    func render(_ main: String, _ values: [String: Any] = [:], partials: [String: String] = [:]) -> String? {
+        let diagnostics = Diagnostics()
+        let library = TemplateLibrary(templates: partials.merging(["main": main]) { a, _ in a }, tree: Self.tree, diagnostics: diagnostics)
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        return library.render("main", values)
+    }
+
+    func errors(_ templates: [String: String]) -> [String] {
+        let diagnostics = Diagnostics()
+        _ = TemplateLibrary(templates: templates, tree: Self.tree, diagnostics: diagnostics)
+        return diagnostics.all.map(\.description)
+    }
 
     @Test func valuesAreEscapedAndLayoutsInherited() throws {
-        let diagnostics = Diagnostics()
-        let library = TemplateLibrary(templates: [
-            "layout": "<main>{{$main}}{{/main}}</main>",
-            "page": "{{<layout}}{{$main}}<h1>{{title}}</h1>{{{html}}}{{/main}}{{/layout}}",
-        ], tree: tree, diagnostics: diagnostics)
-        let html = library.render("page", ["title": "<script>x</script> & 'q'", "html": "<p>ok</p>"])
-        #expect(html == "<main><h1>&lt;script&gt;x&lt;/script&gt; &amp; &#39;q&#39;</h1><p>ok</p></main>")
-        #expect(diagnostics.all.isEmpty)
+        let html = render("{{<layout}}{{$main}}<h1>{{title}}</h1>{{{html}}}{{/main}}{{/layout}}",
+                          ["title": "<script>x</script> & 'q' \"", "html": "<p>ok</p>"],
+                          partials: ["layout": "<main>{{$main}}{{/main}}</main>"])
+        #expect(html == "<main><h1>&lt;script&gt;x&lt;/script&gt; &amp; &#39;q&#39; &quot;</h1><p>ok</p></main>")
+    }
+
+    @Test func interpolation() {
+        #expect(render("{{a}}|{{& a}}|{{{a}}}|{{ a }}", ["a": "<b>"]) == "&lt;b&gt;|<b>|<b>|&lt;b&gt;")
+        #expect(render("{{n}} {{x}} {{t}} {{f}} [{{missing}}]", ["n": 42, "x": 1.5, "t": true, "f": false]) == "42 1.5 true false []")
+        #expect(render("{{a.b.c}}|{{a.b.missing}}|{{a.x.c}}", ["a": ["b": ["c": "deep"]]]) == "deep||")
+        #expect(render("{{#list}}({{.}}){{/list}}", ["list": ["a", "<"]]) == "(a)(&lt;)")
+        #expect(render("{{opt}}|{{none}}", ["opt": Optional("x") as Any, "none": Optional<String>.none as Any]) == "x|")
+        #expect(render("é {{a}} ü", ["a": "ß"]) == "é ß ü")
+    }
+
+    @Test func sections() {
+        let values: [String: Any] = ["yes": true, "no": false, "empty": [String](), "text": "", "name": "outer",
+                                     "items": [["name": "a"], ["name": "b", "extra": "!"]], "obj": ["k": "v"]]
+        #expect(render("{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{#missing}}M{{/missing}}{{#empty}}E{{/empty}}{{#text}}T{{/text}}", values) == "YT")
+        #expect(render("{{^yes}}Y{{/yes}}{{^no}}N{{/no}}{{^missing}}M{{/missing}}{{^empty}}E{{/empty}}{{^text}}T{{/text}}", values) == "NME")
+        #expect(render("{{#items}}{{name}}{{extra}};{{/items}}", values) == "a;b!;")
+        // A name not in the item is looked up in the enclosing values.
+        #expect(render("{{#obj}}{{k}}/{{name}}{{/obj}}", values) == "v/outer")
+        #expect(render("{{#obj.k}}{{.}}{{/obj.k}}", values) == "v")
+    }
+
+    @Test func standaloneLinesLeaveNoTrace() {
+        #expect(render("| This Is\n{{#b}}\n|\n{{/b}}\n| A Line\n", ["b": true]) == "| This Is\n|\n| A Line\n")
+        #expect(render("  {{#b}}\n  x\n  {{/b}}\n", ["b": true]) == "  x\n")
+        #expect(render("a\n  {{! comment }}\nb\n{{#b}}x{{/b}}", ["b": false]) == "a\nb\n")
+        #expect(render("  {{#b}} x\n{{/b}}", ["b": true]) == "   x\n")   // not alone on its line: kept
+        #expect(render("{{#b}}{{/b}}\nx", ["b": true]) == "\nx")          // two tags: not standalone
+        #expect(render("a{{! inline }}b\r\n{{#b}}\r\nc\r\n{{/b}}\r\n", ["b": true]) == "ab\r\nc\r\n")
+    }
+
+    @Test func delimitersCanBeChanged() {
+        #expect(render("{{=<% %>=}}(<%a%>) {{a}} <%={{ }}=%>{{a}}", ["a": "x"]) == "(x) {{a}} x")
+    }
+
+    @Test func partialsIndentEveryLine() {
+        let out = render("\\\n {{>p}}\n/\n", ["content": "<\n->"], partials: ["p": "|\n{{{content}}}\n|\n"])
+        #expect(out == "\\\n |\n <\n->\n |\n/\n")
+        #expect(render("[{{>p}}]", ["x": "1"], partials: ["p": "{{x}}"]) == "[1]")
+        #expect(render("{{#items}}{{>p}}{{/items}}", ["items": [["x": "1"], ["x": "2"]]], partials: ["p": "<{{x}}>"]) == "<1><2>")
+    }
+
+    @Test func inheritance() {
+        let layout = "<title>{{$title}}Default{{/title}}</title>\n{{$body}}\nnothing\n{{/body}}\n"
+        #expect(render("{{<layout}}{{/layout}}", partials: ["layout": layout]) == "<title>Default</title>\nnothing\n")
+        let child = "{{<layout}}\n{{$title}}Mine{{/title}}\ntext here is ignored\n{{$body}}\n  <p>{{x}}</p>\n{{/body}}\n{{/layout}}\n"
+        #expect(render(child, ["x": "1"], partials: ["layout": layout]) == "<title>Mine</title>\n  <p>1</p>\n")
+        // The most derived template wins; the middle one fills what the child leaves.
+        let middle = "{{<layout}}{{$title}}Middle{{/title}}{{$body}}middle body\n{{/body}}{{/layout}}"
+        #expect(render("{{<middle}}{{$title}}Child{{/title}}{{/middle}}", partials: ["layout": layout, "middle": middle])
+                == "<title>Child</title>\nmiddle body\n")
+        // A block's own indentation is taken off; the place it fills adds its own.
+        let indented = "<div>\n  {{$body}}\n  {{/body}}\n</div>\n"
+        #expect(render("{{<indented}}\n    {{$body}}\n    <p>a</p>\n    <p>b</p>\n    {{/body}}\n{{/indented}}", partials: ["indented": indented])
+                == "<div>\n  <p>a</p>\n  <p>b</p>\n</div>\n")
     }
 
     @Test func syntaxErrorsAndUnknownPartialsAreReportedWithPositions() {
-        let diagnostics = Diagnostics()
-        _ = TemplateLibrary(templates: [
+        let messages = errors([
             "broken": "line one\n{{#open}} never closed",
             "uses": "a\n  {{> missing }}",
-        ], tree: tree, diagnostics: diagnostics)
-        let messages = diagnostics.all.map(\.description)
-        #expect(messages.contains { $0.hasPrefix("Templates/broken.mustache:") && $0.contains("error: template syntax") })
+            "wrong": "{{#a}}\n  x {{/b}}",
+            "stray": "ok {{/a}}",
+            "tag": "x {{ two words }}",
+            "unclosed": "a\nb {{name",
+            "parent": "{{<uses}}{{name}}{{/uses}}",
+        ])
+        #expect(messages.contains("Templates/broken.mustache:2:1: error: template syntax: '{{#open}}' is never closed"))
         #expect(messages.contains("Templates/uses.mustache:2:3: error: unknown template 'missing' (no missing.mustache in Templates)"))
+        #expect(messages.contains("Templates/wrong.mustache:2:5: error: template syntax: '{{/b}}' does not close '{{#a}}' of line 1"))
+        #expect(messages.contains("Templates/stray.mustache:1:4: error: template syntax: '{{/a}}' closes nothing (no section 'a' is open)"))
+        #expect(messages.contains("Templates/tag.mustache:1:3: error: template syntax: '{{ two words }}' needs one name without spaces"))
+        #expect(messages.contains("Templates/unclosed.mustache:2:3: error: template syntax: unclosed tag (no '}}')"))
+        #expect(messages.contains("Templates/parent.mustache:1:10: error: template syntax: only {{$block}}…{{/block}} sections can be inside '{{<uses}}'"))
+        #expect(messages.count == 7)
+    }
+
+    @Test func aTemplateThatIncludesItselfForeverIsCaught() {
+        let library = TemplateLibrary(templates: ["loop": "x{{>loop}}"], tree: Self.tree, diagnostics: Diagnostics())
+        guard case .runaway(let name) = library.render("loop", frames: [[:]]) else {
+            Issue.record("expected a runaway inclusion")
+            return
+        }
+        #expect(name == "loop")
+        // Recursion that ends with the data is fine (a leaf says it has no kids: names are
+        // otherwise looked up in the enclosing items, as Mustache does).
+        let leaf: [String: Any] = ["name": "c", "kids": [[String: Any]]()]
+        let tree: [String: Any] = ["name": "a", "kids": [["name": "b", "kids": [leaf]]]]
+        #expect(render("{{>node}}", tree, partials: ["node": "{{name}}({{#kids}}{{>node}}{{/kids}})"]) == "a(b(c()))")
+    }
+
+    @Test func referencesAreKnown() {
+        let library = TemplateLibrary(templates: ["page": "{{<layout}}{{$m}}{{>card}}{{/m}}{{/layout}}", "layout": "", "card": ""],
+                                      tree: Self.tree, diagnostics: Diagnostics())
+        #expect(library.references(of: "page") == ["layout", "card"])
     }
 }

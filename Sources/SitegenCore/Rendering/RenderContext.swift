@@ -16,6 +16,7 @@ public struct RenderContext: Sendable {
     public let diagnostics: Diagnostics
     public let jobs: Int
     public let generator: String
+    private let shared: UncheckedBox<[String: Any]>
 
     public init(config: SiteConfig, baseURL: String, asOf: CalendarDate, templates: TemplateLibrary,
                 diagnostics: Diagnostics, jobs: Int, generator: String) {
@@ -29,6 +30,10 @@ public struct RenderContext: Sendable {
         self.diagnostics = diagnostics
         self.jobs = jobs
         self.generator = generator
+        let basePath = self.basePath
+        self.shared = UncheckedBox(Self.sharedValues(config: config, baseURL: normalized, asOf: asOf, generator: generator) {
+            basePath + ($0.hasPrefix("/") ? String($0.dropFirst()) : $0)
+        })
     }
 
     static func path(ofBaseURL url: String) -> String {
@@ -78,8 +83,22 @@ public struct PageSpec {
 }
 
 extension RenderContext {
-    /// The values every template can use: `site`, `base`, `page`, `nav`, `asOf`, `assets`.
-    public func siteValues(for page: PageSpec) -> [String: Any] {
+    /// The values every template can use that are the same on every page: `site`, `base`,
+    /// `asOf`, `assets`, `generator` (built once per build, not once per page).
+    static func sharedValues(config: SiteConfig, baseURL: String, asOf: CalendarDate, generator: String,
+                             url: (String) -> String) -> [String: Any] {
+        [
+            "site": ["title": config.title, "description": config.description, "language": config.language,
+                     "baseURL": baseURL, "footer": config.footer],
+            "base": url(""),
+            "asOf": ["iso": asOf.description, "long": asOf.longDescription, "year": asOf.year],
+            "assets": ["css": url("assets/site.css"), "js": url("assets/site.js")],
+            "generator": generator,
+        ]
+    }
+
+    /// The values about the page itself: `page` and `nav` (whose current item depends on the section).
+    public func pageValues(for page: PageSpec) -> [String: Any] {
         let section = page.path.split(separator: "/").first.map(String.init) ?? ""
         let nav: [[String: Any]] = config.menu.map { item in
             let target = link(item.url)
@@ -88,30 +107,28 @@ extension RenderContext {
                     "current": !itemSection.isEmpty && itemSection == section && !item.url.contains("://")]
         }
         return [
-            "site": ["title": config.title, "description": config.description, "language": config.language,
-                     "baseURL": baseURL, "footer": config.footer],
-            "base": basePath,
             "page": ["title": page.title, "description": page.description.isEmpty ? config.description : page.description,
                      "url": url(page.path), "canonical": absoluteURL(page.path),
                      "isHome": page.path.isEmpty, "section": section],
             "nav": nav,
-            "asOf": ["iso": asOf.description, "long": asOf.longDescription, "year": asOf.year],
-            "assets": ["css": url("assets/site.css"), "js": url("assets/site.js")],
-            "generator": generator,
         ]
     }
 
-    /// Renders a page through its template (which extends `layout`).
+    /// Renders a page through its template (which extends `layout`). The page's own values
+    /// come first, then `page`/`nav`, then the shared ones (as if merged in that order).
     public func render(_ page: PageSpec) -> OutputFile? {
-        var values = siteValues(for: page)
-        values.merge(page.values) { _, pageValue in pageValue }
-        let fallback = page.source ?? SourceLocation(path: templates.tree.display(page.template + ".mustache"))
-        guard let html = templates.render(page.template, values) else {
+        let templateFile = templates.tree.display(page.template + ".mustache")
+        switch templates.render(page.template, frames: [shared.value, pageValues(for: page), page.values]) {
+        case .html(let bytes):
+            return OutputFile(path: OutputFile.filePath(forPage: page.path), data: Data(bytes), source: page.source?.path)
+        case .unknownTemplate:
             diagnostics.error("unknown template '\(page.template)' (no \(page.template).mustache in \(templates.tree.displayPath))",
-                              at: fallback)
-            return nil
+                              at: page.source ?? SourceLocation(path: templateFile))
+        case .runaway(let name):
+            diagnostics.error("template '\(name)' includes itself without end (through \(page.template).mustache)",
+                              at: SourceLocation(path: templates.tree.display(name + ".mustache")))
         }
-        return OutputFile(path: OutputFile.filePath(forPage: page.path), text: html, source: page.source?.path)
+        return nil
     }
 
     /// Renders many pages on all cores.

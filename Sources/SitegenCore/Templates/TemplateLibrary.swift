@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The volunteer's Mustache templates from `Templates/`, each compiled once.
 ///
@@ -7,28 +6,24 @@ import Mustache
 /// generator built itself (rendered Markdown, stanzas). Pages extend `layout` with
 /// `{{<layout}}…{{/layout}}`, so restyling the site means editing `Templates/` only.
 public struct TemplateLibrary: Sendable {
-    private let library: MustacheLibrary
-    public let names: Set<String>
+    private let templates: [String: Template]
+    public var names: Set<String> { Set(templates.keys) }
     /// The folder the templates were read from (for messages).
     public let tree: SourceTree
 
-    public init(templates: [String: String], tree: SourceTree, diagnostics: Diagnostics) {
-        var library = MustacheLibrary()
-        for (name, text) in templates.sorted(by: { $0.key < $1.key }) {
-            let path = tree.display(name + ".mustache")
+    public init(templates texts: [String: String], tree: SourceTree, diagnostics: Diagnostics) {
+        var templates: [String: Template] = [:]
+        for (name, text) in texts {
             do {
-                try library.register(text, named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.error("template syntax: \(error.error)",
-                                  at: SourceLocation(path: path, line: error.context.lineNumber, column: error.context.columnNumber))
+                templates[name] = try TemplateParser.parse(text, name: name)
             } catch {
-                diagnostics.error("template syntax: \(error)", at: SourceLocation(path: path))
+                diagnostics.error("template syntax: \(error.message)",
+                                  at: SourceLocation(path: tree.display(name + ".mustache"), line: error.line, column: error.column))
             }
         }
-        self.library = library
-        self.names = Set(templates.keys)
+        self.templates = templates
         self.tree = tree
-        Self.checkReferences(templates, names: names, tree: tree, diagnostics: diagnostics)
+        Self.checkReferences(templates.values, known: Set(texts.keys), tree: tree, diagnostics: diagnostics)
     }
 
     /// Reads every `*.mustache` file below `tree` (the `assets` folder is not templates).
@@ -44,7 +39,12 @@ public struct TemplateLibrary: Sendable {
         return TemplateLibrary(templates: texts, tree: tree, diagnostics: diagnostics)
     }
 
-    public func has(_ name: String) -> Bool { names.contains(name) }
+    public func has(_ name: String) -> Bool { templates[name] != nil }
+
+    /// The templates `name` includes or extends directly.
+    public func references(of name: String) -> Set<String> {
+        Set(templates[name]?.references.map(\.name) ?? [])
+    }
 
     /// Reports templates the site needs that are missing.
     public func require(_ required: [String], diagnostics: Diagnostics) {
@@ -53,24 +53,38 @@ public struct TemplateLibrary: Sendable {
         }
     }
 
-    /// Renders `name` with `context`; nil when the template does not exist.
-    public func render(_ name: String, _ context: [String: Any]) -> String? {
-        library.render(context, withTemplate: name)
+    /// The result of rendering one page.
+    public enum Rendering {
+        case html([UInt8])
+        case unknownTemplate
+        /// A template included itself (directly or through others) without end.
+        case runaway(String)
+    }
+
+    /// Renders `name` into UTF-8 bytes. `frames`: the values, outermost first; a name is looked
+    /// up in the last frame first (as if the frames were merged in order).
+    public func render(_ name: String, frames: [[String: Any]]) -> Rendering {
+        guard let template = templates[name] else { return .unknownTemplate }
+        var renderer = TemplateRenderer(templates: templates, frames: frames)
+        renderer.render(template.nodes)
+        if let runaway = renderer.runaway { return .runaway(runaway) }
+        return .html(renderer.output)
+    }
+
+    /// Renders `name` with `values` as text; nil when the template does not exist or never ends.
+    public func render(_ name: String, _ values: [String: Any]) -> String? {
+        guard case .html(let bytes) = render(name, frames: [values]) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Mustache renders a missing partial as nothing; a volunteer's typo deserves an error.
-    static func checkReferences(_ templates: [String: String], names: Set<String>, tree: SourceTree, diagnostics: Diagnostics) {
-        let pattern = try! NSRegularExpression(pattern: #"\{\{\s*[<>]\s*([^\s}]+)\s*\}\}"#)
-        for (name, text) in templates {
-            let ns = text as NSString
-            for match in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-                let target = ns.substring(with: match.range(at: 1))
-                guard !names.contains(target), !target.hasPrefix("*") else { continue }
-                let before = ns.substring(to: match.range.location)
-                let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
-                diagnostics.error("unknown template '\(target)' (no \(target).mustache in \(tree.displayPath))",
-                                  at: SourceLocation(path: tree.display(name + ".mustache"), line: lines.count,
-                                                     column: (lines.last?.count ?? 0) + 1))
+    static func checkReferences(_ templates: Dictionary<String, Template>.Values, known: Set<String>, tree: SourceTree,
+                                diagnostics: Diagnostics) {
+        for template in templates {
+            for reference in template.references where !known.contains(reference.name) {
+                diagnostics.error("unknown template '\(reference.name)' (no \(reference.name).mustache in \(tree.displayPath))",
+                                  at: SourceLocation(path: tree.display(template.name + ".mustache"), line: reference.line,
+                                                     column: reference.column))
             }
         }
     }

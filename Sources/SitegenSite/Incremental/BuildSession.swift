@@ -136,7 +136,7 @@ public actor BuildSession {
             (config, asOf) = (read, day)
         }
         let site = await reader.load(options, config: config, previous: old?.site, changes: changes, diagnostics: diagnostics)
-        let graph = old != nil && !changes.kinds.contains(.templates) ? old!.graph : TemplateGraph(tree: options.templates)
+        let graph = old != nil && !changes.kinds.contains(.templates) ? old!.graph : TemplateGraph(library: site.templates)
         var timings = [("load", clock.lap())]
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
 

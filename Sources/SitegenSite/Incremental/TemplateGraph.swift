@@ -6,17 +6,10 @@ struct TemplateGraph: Sendable {
     /// template → templates it references directly.
     private(set) var uses: [String: Set<String>] = [:]
 
-    /// Reads every `*.mustache` below `tree` (not assets), like `TemplateLibrary.load`.
-    init(tree: SourceTree) {
-        let quiet = Diagnostics()   // the library reports the real problems
-        let pattern = try! NSRegularExpression(pattern: #"\{\{\s*[<>]\s*([^\s}]+)\s*\}\}"#)
-        for relative in tree.files(withExtensions: ["mustache"], diagnostics: quiet) where !relative.hasPrefix("assets/") {
-            guard let text = try? String(contentsOf: tree.fileURL(relative), encoding: .utf8) else { continue }
-            let ns = text as NSString
-            let names = pattern.matches(in: text, range: NSRange(location: 0, length: ns.length))
-                .map { ns.substring(with: $0.range(at: 1)) }
-            uses[String(relative.dropLast(".mustache".count))] = Set(names)
-        }
+    /// The references of the compiled templates (a template that did not compile has none;
+    /// the build stops on its error anyway).
+    init(library: TemplateLibrary) {
+        for name in library.names { uses[name] = library.references(of: name) }
     }
 
     /// The changed templates and every template that (transitively) uses one of them.

@@ -1,0 +1,151 @@
+/// Renders a compiled template with a page's values into UTF-8 bytes.
+///
+/// Mustache semantics: a name is looked up from the innermost section's value outwards (`a.b`
+/// looks up `a` so, then `b` inside it only); `{{value}}` is HTML-escaped; a section shows once
+/// for a true value, once per item of a list, not at all for false, a missing value or an empty
+/// list; a standalone partial or block indents every line it outputs; a child template's blocks
+/// replace its parent's (the most derived child wins).
+struct TemplateRenderer {
+    /// Deeper than this, a template is taken to include itself forever.
+    static let maximumDepth = 100
+
+    private let templates: [String: Template]
+    private(set) var output: [UInt8] = []
+    /// The template whose inclusion went past `maximumDepth`, if one did.
+    private(set) var runaway: String?
+    private var stack: [Any]
+    private var indentation: [UInt8] = []
+    private var overrides: [String: [TemplateNode]] = [:]
+    private var depth = 0
+
+    init(templates: [String: Template], frames: [[String: Any]]) {
+        self.templates = templates
+        self.stack = frames
+        output.reserveCapacity(16 * 1024)
+    }
+
+    mutating func render(_ nodes: [TemplateNode]) {
+        for node in nodes {
+            switch node {
+            case .text(let bytes): emit(bytes)
+            case .value(let name, let escaped): emit(TemplateValue(lookup(name)), escaped: escaped)
+            case .section(let name, let body): section(TemplateValue(lookup(name)), body)
+            case .inverted(let name, let body): if !TemplateValue(lookup(name)).isTruthy { render(body) }
+            case .partial(let name, let indentation): include(name, indentation: indentation, blocks: [:])
+            case .parent(let name, let blocks, let indentation): include(name, indentation: indentation, blocks: blocks)
+            case .block(let name, let body, let indentation): expand(overrides[name] ?? body, name: name, indentation: indentation)
+            }
+        }
+    }
+
+    private func lookup(_ name: TemplateName) -> Any? {
+        guard let first = name.parts.first else { return stack.last }
+        for frame in stack.reversed() {
+            guard var value = TemplateValue.child(first, of: frame) else { continue }
+            for part in name.parts.dropFirst() {
+                guard let child = TemplateValue.child(part, of: value) else { return nil }
+                value = child
+            }
+            return value
+        }
+        return nil
+    }
+
+    private mutating func section(_ value: TemplateValue, _ body: [TemplateNode]) {
+        switch value {
+        case .missing: return
+        case .flag(let flag): if flag { render(body) }
+        case .list(let list): list.forEach { item in within(item, body) }
+        case .text(let text): within(text, body)
+        case .object(let object): within(object, body)
+        case .other(let other): within(other, body)
+        }
+    }
+
+    private mutating func within(_ value: Any, _ body: [TemplateNode]) {
+        stack.append(value)
+        render(body)
+        stack.removeLast()
+    }
+
+    /// A partial, or a parent with the blocks its child fills.
+    private mutating func include(_ name: String, indentation extra: [UInt8], blocks: [String: [TemplateNode]]) {
+        guard let template = templates[name] else { return }   // reported when the templates were loaded
+        let saved = overrides
+        overrides.merge(blocks) { outer, _ in outer }
+        expand(template.nodes, name: name, indentation: extra)
+        overrides = saved
+    }
+
+    private mutating func expand(_ nodes: [TemplateNode], name: String, indentation extra: [UInt8]) {
+        guard depth < Self.maximumDepth else {
+            runaway = runaway ?? name
+            return
+        }
+        let saved = indentation
+        indentation += extra
+        depth += 1
+        render(nodes)
+        depth -= 1
+        indentation = saved
+    }
+
+    // MARK: Output
+
+    private mutating func emit(_ bytes: [UInt8]) {
+        guard !indentation.isEmpty else { return output.append(contentsOf: bytes) }
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
+            indentAtLineStart()
+            output.append(contentsOf: bytes[start..<end])
+            start = end
+        }
+    }
+
+    private mutating func emit(_ value: TemplateValue, escaped: Bool) {
+        switch value {
+        case .missing: return
+        case .text(let text): write(text, escaped: escaped)
+        case .flag(let flag): write(flag ? "true" : "false", escaped: escaped)
+        case .other(let other): write(String(describing: other), escaped: escaped)
+        case .object(let object): write(String(describing: object), escaped: escaped)
+        case .list: write("", escaped: escaped)
+        }
+    }
+
+    private mutating func write(_ text: String, escaped: Bool) {
+        guard !text.isEmpty else { return }
+        indentAtLineStart()
+        var text = text
+        text.withUTF8 { bytes in
+            if escaped { appendEscaped(bytes) } else { output.append(contentsOf: bytes) }
+        }
+    }
+
+    private mutating func indentAtLineStart() {
+        if !indentation.isEmpty, output.isEmpty || output.last == UInt8(ascii: "\n") {
+            output.append(contentsOf: indentation)
+        }
+    }
+
+    /// `& < > " '` as entities (the same five as `Escape.html`).
+    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for index in 0..<bytes.count {
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            entity.withUTF8Buffer { output.append(contentsOf: $0) }
+            start = index + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+}
