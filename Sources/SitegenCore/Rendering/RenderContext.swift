@@ -16,23 +16,23 @@ public struct RenderContext: Sendable {
     public let diagnostics: Diagnostics
     public let jobs: Int
     public let generator: String
-    private let shared: UncheckedBox<[String: Any]>
+    private let shared: SharedValues
 
     public init(config: SiteConfig, baseURL: String, asOf: CalendarDate, templates: TemplateLibrary,
                 diagnostics: Diagnostics, jobs: Int, generator: String) {
         let normalized = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        let path = Self.path(ofBaseURL: normalized)
         self.config = config
         self.baseURL = normalized
-        self.basePath = Self.path(ofBaseURL: normalized)
+        self.basePath = path
         self.asOf = asOf
         self.templates = templates
-        self.markdown = MarkdownRenderer(allowRawHTML: config.allowRawHTML, basePath: basePath)
+        self.markdown = MarkdownRenderer(allowRawHTML: config.allowRawHTML, basePath: path)
         self.diagnostics = diagnostics
         self.jobs = jobs
         self.generator = generator
-        let basePath = self.basePath
-        self.shared = UncheckedBox(Self.sharedValues(config: config, baseURL: normalized, asOf: asOf, generator: generator) {
-            basePath + ($0.hasPrefix("/") ? String($0.dropFirst()) : $0)
+        self.shared = SharedValues(Self.sharedValues(config: config, baseURL: normalized, asOf: asOf, generator: generator) {
+            path + ($0.hasPrefix("/") ? String($0.dropFirst()) : $0)
         })
     }
 
@@ -87,12 +87,16 @@ extension RenderContext {
     /// `asOf`, `assets`, `generator` (built once per build, not once per page).
     static func sharedValues(config: SiteConfig, baseURL: String, asOf: CalendarDate, generator: String,
                              url: (String) -> String) -> [String: Any] {
-        [
-            "site": ["title": config.title, "description": config.description, "language": config.language,
-                     "baseURL": baseURL, "footer": config.footer],
+        // Typed `[String: Any]` throughout: a `[String: String]` would be converted at every lookup.
+        let site: [String: Any] = ["title": config.title, "description": config.description, "language": config.language,
+                                   "baseURL": baseURL, "footer": config.footer]
+        let asOfValues: [String: Any] = ["iso": asOf.description, "long": asOf.longDescription, "year": asOf.year]
+        let assets: [String: Any] = ["css": url("assets/site.css"), "js": url("assets/site.js")]
+        return [
+            "site": site,
             "base": url(""),
-            "asOf": ["iso": asOf.description, "long": asOf.longDescription, "year": asOf.year],
-            "assets": ["css": url("assets/site.css"), "js": url("assets/site.js")],
+            "asOf": asOfValues,
+            "assets": assets,
             "generator": generator,
         ]
     }
@@ -118,7 +122,7 @@ extension RenderContext {
     /// come first, then `page`/`nav`, then the shared ones (as if merged in that order).
     public func render(_ page: PageSpec) -> OutputFile? {
         let templateFile = templates.tree.display(page.template + ".mustache")
-        switch templates.render(page.template, frames: [shared.value, pageValues(for: page), page.values]) {
+        switch templates.render(page.template, frames: [shared.values, pageValues(for: page), page.values]) {
         case .html(let bytes):
             return OutputFile(path: OutputFile.filePath(forPage: page.path), data: Data(bytes), source: page.source?.path)
         case .unknownTemplate:
@@ -136,6 +140,12 @@ extension RenderContext {
         let boxes = pages.map { UncheckedBox($0) }
         return await concurrentMap(boxes, jobs: jobs) { self.render($0.value) }.compactMap { $0 }
     }
+}
+
+/// The template values of a build that every page shares; built once, only read afterwards.
+final class SharedValues: @unchecked Sendable {
+    let values: [String: Any]
+    init(_ values: [String: Any]) { self.values = values }
 }
 
 /// Template values are `[String: Any]`, which Swift cannot prove thread-safe; each page's

@@ -13,14 +13,16 @@ struct TemplateRenderer {
     private(set) var output: [UInt8] = []
     /// The template whose inclusion went past `maximumDepth`, if one did.
     private(set) var runaway: String?
-    private var stack: [Any]
+    /// The values sections have entered, innermost last; dictionaries are told apart once,
+    /// when entered, rather than at every lookup.
+    private var stack: [Frame]
     private var indentation: [UInt8] = []
     private var overrides: [String: [TemplateNode]] = [:]
     private var depth = 0
 
     init(templates: [String: Template], frames: [[String: Any]]) {
         self.templates = templates
-        self.stack = frames
+        self.stack = frames.map(Frame.object)
         output.reserveCapacity(16 * 1024)
     }
 
@@ -38,10 +40,33 @@ struct TemplateRenderer {
         }
     }
 
+    private enum Frame {
+        case object([String: Any])
+        case other(Any)
+
+        init(_ value: Any) {
+            if let object = value as? [String: Any] { self = .object(object) } else { self = .other(value) }
+        }
+
+        var value: Any {
+            switch self {
+            case .object(let object): object
+            case .other(let other): other
+            }
+        }
+
+        func child(_ key: String) -> Any? {
+            switch self {
+            case .object(let object): object[key]
+            case .other(let other): TemplateValue.child(key, of: other)
+            }
+        }
+    }
+
     private func lookup(_ name: TemplateName) -> Any? {
-        guard let first = name.parts.first else { return stack.last }
+        guard let first = name.parts.first else { return stack.last?.value }
         for frame in stack.reversed() {
-            guard var value = TemplateValue.child(first, of: frame) else { continue }
+            guard var value = frame.child(first) else { continue }
             for part in name.parts.dropFirst() {
                 guard let child = TemplateValue.child(part, of: value) else { return nil }
                 value = child
@@ -55,15 +80,16 @@ struct TemplateRenderer {
         switch value {
         case .missing: return
         case .flag(let flag): if flag { render(body) }
-        case .list(let list): list.forEach { item in within(item, body) }
-        case .text(let text): within(text, body)
-        case .object(let object): within(object, body)
-        case .other(let other): within(other, body)
+        case .list(.objects(let items)): for item in items { within(.object(item), body) }
+        case .list(let list): list.forEach { item in within(Frame(item), body) }
+        case .text(let text): within(.other(text), body)
+        case .object(let object): within(.object(object), body)
+        case .other(let other): within(.other(other), body)
         }
     }
 
-    private mutating func within(_ value: Any, _ body: [TemplateNode]) {
-        stack.append(value)
+    private mutating func within(_ frame: Frame, _ body: [TemplateNode]) {
+        stack.append(frame)
         render(body)
         stack.removeLast()
     }

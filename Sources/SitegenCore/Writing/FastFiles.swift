@@ -10,7 +10,7 @@ import Darwin
 /// Why: corelibs-foundation's `Data.write(to:)`, `createDirectory` and `removeItem` convert URLs,
 /// stat and (for removal) build Swift arrays per entry; for ~1,800 files that was most of the
 /// write stage. These do one `open`/`write`/`close` per file and one `mkdir` per folder.
-enum FastFiles {
+package enum FastFiles {
     struct Failure: Error, CustomStringConvertible {
         let description: String
         init(_ action: String, _ path: String, _ code: Int32 = errno) {
@@ -19,12 +19,12 @@ enum FastFiles {
     }
 
     /// Creates one folder (its parent must exist); a folder already there is fine.
-    static func makeDirectory(_ path: String) throws {
+    package static func makeDirectory(_ path: String) throws {
         if mkdir(path, 0o777) != 0 && errno != EEXIST { throw Failure("cannot create folder", path) }
     }
 
     /// Creates or truncates `path` and writes `data` (mode 0666 less the umask, like `Data.write`).
-    static func write(_ data: Data, to path: String) throws {
+    package static func write(_ data: Data, to path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         if fd < 0 { throw Failure("cannot create", path) }
         var failure: Int32 = 0
@@ -47,15 +47,34 @@ enum FastFiles {
     }
 
     /// Removes a folder and everything below it without following symbolic links; nothing if
-    /// missing. The top-level entries are removed on several cores (a built site is wide: one
-    /// folder per section). Best effort, like `try? removeItem`: what cannot be removed stays.
+    /// missing. Best effort, like `try? removeItem`: what cannot be removed stays.
     static func removeTree(_ path: String, jobs: Int) async {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { unlink(path); return }
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
-        _ = await concurrentMap(entries, jobs: jobs) { entry in removeDepthFirst(entry) }
+        // Two levels are listed first, so the work spreads over the cores: a built site is a
+        // few section folders, and one of them (the Bible's) holds most of the files.
+        var work: [String] = []
+        var sections: [String] = []
+        for (name, type) in entries(of: path) {
+            let child = path + "/" + name
+            if isFolder(child, type: type) {
+                sections.append(child)
+                work += entries(of: child).map { child + "/" + $0.0 }
+            } else {
+                work.append(child)
+            }
+        }
+        _ = await concurrentMap(work, jobs: jobs) { entry in removeDepthFirst(entry) }
+        for section in sections { rmdir(section) }
         rmdir(path)
+    }
+
+    /// Whether a directory entry is a folder (not a link to one).
+    private static func isFolder(_ path: String, type: UInt8) -> Bool {
+        if Int32(type) != Int32(DT_UNKNOWN) { return Int32(type) == Int32(DT_DIR) }
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Children before their folder; a symbolic link is removed, never followed.

@@ -89,13 +89,19 @@ public struct OutputWriter: Sendable {
         return files.reduce(0) { $0 + $1.data.count }
     }
 
-    /// Creates every folder once (parents first), then writes the files on all cores with plain
+    /// Creates every folder once (parents first), then writes the files, all on all cores with plain
     /// POSIX calls: Foundation's `Data.write` and `createDirectory(withIntermediateDirectories:)`
     /// cost several system calls and URL conversions per file, which dominated the write stage.
     private func writeAll(_ files: [OutputFile], into root: URL) async throws {
         let rootPath = root.path
-        for folder in Self.folders(of: files.map(\.path)) {
-            try FastFiles.makeDirectory(rootPath + "/" + folder)
+        // A level of folders at a time (parents before children), each level on all cores.
+        let levels = Dictionary(grouping: Self.folders(of: files.map(\.path))) { $0.reduce(0) { $1 == "/" ? $0 + 1 : $0 } }
+        for depth in levels.keys.sorted() {
+            let problems = await concurrentMap(levels[depth]!, jobs: jobs) { folder -> String? in
+                do { try FastFiles.makeDirectory(rootPath + "/" + folder) } catch { return "\(error)" }
+                return nil
+            }.compactMap { $0 }
+            if let first = problems.first { throw WriteError(description: first) }
         }
         let failures = await concurrentMap(files, jobs: jobs) { file -> String? in
             do {
@@ -109,7 +115,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Every folder the files need, ancestors included, sorted so that a parent comes before its children.
-    static func folders(of paths: [String]) -> [String] {
+    package static func folders(of paths: [String]) -> [String] {
         var folders = Set<Substring>()
         for path in paths {
             var end = path.lastIndex(of: "/")

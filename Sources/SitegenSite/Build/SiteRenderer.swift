@@ -4,19 +4,40 @@ import SitegenSchedule
 
 /// The render stage: a pure function from the `Site` to the files of the finished site.
 public enum SiteRenderer {
+    /// The files, and how long the snapshots took (for `--verbose`).
+    public struct Rendered {
+        public var files: [OutputFile]
+        /// The snapshots, made alongside the pages (wall seconds of that task alone).
+        public var snapshotSeconds: Double
+    }
+
     public static func render(_ site: Site, context: RenderContext) async throws -> [OutputFile] {
+        try await renderTimed(site, context: context).files
+    }
+
+    /// Pages, snapshots and feeds are independent functions of the site, so they are made side by
+    /// side: the serial parts of one (the feeds, the manifest) fill the cores the others leave idle.
+    public static func renderTimed(_ site: Site, context: RenderContext) async throws -> Rendered {
+        async let snapshots = Task {
+            var clock = StageClock()
+            let files = try await snapshotFiles(site, context: context)
+            return (UncheckedBox(files), clock.lap())
+        }.value
+        async let feeds = Task { site.hasSchedule ? ScheduleOutputs.feeds(site.schedule, context: context) : [] }.value
         let pages = await renderPages(site, context: context)
-        let snapshots = try await snapshotFiles(site, context: context)
-        return assemble(site, pages: pages, snapshots: snapshots, context: context)
+        let (snapshotOutputs, snapshotSeconds) = try await snapshots
+        let files = assemble(site, pages: pages, snapshots: snapshotOutputs.value, feeds: await feeds, context: context)
+        return Rendered(files: files, snapshotSeconds: snapshotSeconds)
     }
 
     /// The files besides pages and snapshots (sitemap, static files, feeds), in a fixed order,
     /// and the check that every internal link of a Markdown page lands on one of them.
-    public static func assemble(_ site: Site, pages: [OutputFile], snapshots: [OutputFile], context: RenderContext) -> [OutputFile] {
+    public static func assemble(_ site: Site, pages: [OutputFile], snapshots: [OutputFile], feeds: [OutputFile],
+                                context: RenderContext) -> [OutputFile] {
         var files = pages + snapshots
         files += Sitemap.files(for: files, context: context)
         files += site.staticFiles
-        if site.hasSchedule { files += ScheduleOutputs.feeds(site.schedule, context: context) }
+        files += feeds
         ReferenceCheck.check(site.pages, files: files, context: context)
         return files
     }

@@ -17,26 +17,29 @@ struct OutputSync {
 
     /// Writes `files` (already known to differ) and deletes `removed`; returns nothing on success.
     func apply(write files: [OutputFile], remove removed: [String], jobs: Int) async throws {
-        let folders = Set(files.compactMap { file in file.path.lastIndex(of: "/").map { String(file.path[..<$0]) } })
-        for folder in folders.sorted() {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        let rootPath = root.path
+        do {
+            for folder in OutputWriter.folders(of: files.map(\.path)) { try FastFiles.makeDirectory(rootPath + "/" + folder) }
+        } catch {
+            throw SyncError(description: "\(error)")
         }
         let pid = ProcessInfo.processInfo.processIdentifier
         let failures = await concurrentMap(files, jobs: jobs) { file -> String? in
-            let target = root.appendingPathComponent(file.path)
-            let temporary = target.deletingLastPathComponent()
-                .appendingPathComponent(".\(target.lastPathComponent).sitegen-tmp-\(pid)")
+            let target = rootPath + "/" + file.path
+            let slash = target.lastIndex(of: "/")!   // rootPath is absolute
+            let temporary = String(target[...slash]) + ".\(target[target.index(after: slash)...]).sitegen-tmp-\(pid)"
             do {
-                try file.data.write(to: temporary)
-                guard rename(temporary.path, target.path) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    try? FileManager.default.removeItem(at: temporary)
-                    return "cannot replace \(file.path): \(reason)"
-                }
-                return nil
+                try FastFiles.write(file.data, to: temporary)
             } catch {
-                return "cannot write \(file.path): \(error.localizedDescription)"
+                unlink(temporary)
+                return "cannot write \(file.path): \(error)"
             }
+            guard rename(temporary, target) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                return "cannot replace \(file.path): \(reason)"
+            }
+            return nil
         }.compactMap { $0 }
         if let first = failures.first { throw SyncError(description: first) }
         for path in removed.sorted() {
