@@ -50,6 +50,8 @@ enum Runner {
                 for (stage, seconds) in report.timings { printError(String(format: "  %-10@ %8.3f s", stage, seconds)) }
             }
             if !site.quiet { print(summary(report, mode: mode, output: output)) }
+            // Leave the model to the operating system rather than free it piece by piece.
+            if report.model != nil { exit(0) }
         } catch let failure as BuildFailed {
             if terminal { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
             for diagnostic in failure.diagnostics { printError(diagnostic.description) }
