@@ -213,9 +213,13 @@ struct BuildSessionTests {
         } catch let failure as BuildFailed {
             #expect(failure.diagnostics.contains { $0.location.path == "Content/localities/gackle.md" })
         }
+        // Put back as it was: nothing changed since the last good build, so nothing to do; but the
+        // locality read while the photo was missing must not be remembered for the next edit.
         try site.write("Content/static/photos/gackle.jpg", "jpeg")
         _ = try await session.rebuild(changed: [site.url("Content/static/photos/gackle.jpg")])
-        try await site.expectOutputMatchesFreshBuild(after: "the photo put back")
+        try site.edit("Content/schedule/congregations.yml", replacing: "start: \"11:00\"", with: "start: \"10:30\"")
+        _ = try await session.rebuild(changed: [site.url("Content/schedule/congregations.yml")])
+        try await site.expectOutputMatchesFreshBuild(after: "the photo put back and a schedule edit")
     }
 
     @Test func aSaveWithoutChangesWritesNothing() async throws {

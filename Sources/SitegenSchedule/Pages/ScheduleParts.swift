@@ -5,7 +5,7 @@
 /// one for the whole session, so that an edit makes again only the pieces of changed events.
 ///
 /// Every piece is a pure function of its event (or zone), the localities and the build's
-/// settings (as-of date, base URL, site title). All pieces are dropped when the localities or
+/// settings (as-of date, base URL, site title, raw HTML in Markdown). All pieces are dropped when the localities or
 /// the settings differ from the last build's, and a piece is used only while its event is
 /// equal to the one it was made from; so pieces made by a build that failed are still right.
 ///
@@ -16,6 +16,7 @@ public final class ScheduleParts {
         let asOf: CalendarDate
         let baseURL: String
         let title: String
+        let allowRawHTML: Bool
         let localities: [Locality]
     }
 
@@ -42,7 +43,8 @@ public final class ScheduleParts {
     /// Forgets the pieces that no longer hold: all of them when the localities or the settings
     /// differ, those of events that are gone when the events differ.
     func prepare(_ schedule: Schedule, context: RenderContext) {
-        let now = Basis(asOf: context.asOf, baseURL: context.baseURL, title: context.config.title, localities: schedule.localities)
+        let now = Basis(asOf: context.asOf, baseURL: context.baseURL, title: context.config.title,
+                        allowRawHTML: context.markdown.allowRawHTML, localities: schedule.localities)
         if basis != now {
             basis = now
             events = nil

@@ -43,6 +43,14 @@ final class SessionReader: Sendable {
         scheduleFiles.invalidate(paths)
     }
 
+    /// After a failed run: forgets what that run read from the files that changed and, when a
+    /// static file changed, every locality it read (checked against a `Content/static/` that may
+    /// be put back as it was, which is no change at all next time).
+    func forgetFailedRun(_ paths: Set<String>, changes: ChangeSet) {
+        invalidate(paths)
+        if changes.everything || changes.kinds.contains(.statics) { localityFiles.removeAll() }
+    }
+
     func forgetAll() {
         hymnListing.withLock { $0 = nil }
         hymnFiles.removeAll()
