@@ -65,6 +65,7 @@ final class SessionReader: Sendable {
               diagnostics: Diagnostics) async -> Site {
         let old = changes.everything ? nil : previous
         func stale(_ kind: ChangeSet.Kind) -> Bool { old == nil || changes.kinds.contains(kind) }
+        if stale(.statics) { localityFiles.removeAll() }   // photos are checked against Content/static/
         if !options.content.exists {
             diagnostics.error("content folder not found", at: SourceLocation(path: options.content.displayPath))
         }
@@ -73,7 +74,6 @@ final class SessionReader: Sendable {
         async let statics = stale(.statics)
             ? StaticFiles.read(templates: options.templates, content: options.content, diagnostics: diagnostics) : old!.staticFiles
         async let hymnal = stale(.hymns) ? readHymnal(options, diagnostics: diagnostics) : old!.hymnal
-        if stale(.statics) { localityFiles.removeAll() }
         async let schedule = stale(.schedule) ? readSchedule(options, diagnostics: diagnostics) : old!.schedule
         async let bible = stale(.bible) ? readBible(options, diagnostics: diagnostics) : old!.bible
         let site = Site(config: config, templates: await templates, pages: await pages, staticFiles: await statics,
