@@ -109,3 +109,38 @@ struct FirstLineTests {
         #expect(messages(diagnostics).isEmpty)
     }
 }
+
+/// The body parser trims and splits lines on UTF-8 bytes for speed; what it gives must be what
+/// Foundation's trimming and the character-by-character reading gave.
+@Suite("Hymn body: byte-level reading matches the character version")
+struct BodyParserFastPathTests {
+    @Test func trimmingMatchesFoundationsWhitespaceSet() {
+        let lines = ["", " ", "\t a \t", "\u{00A0}No-break\u{00A0}", "\u{3000}Ideographic\u{2003}", " \u{301}mark ",
+                     "\u{200B}zero width\u{200B}", "x\u{2028}", "\u{1680}ogham", "é ", " ü"]
+        for line in lines {
+            let expected = line.trimmingCharacters(in: .whitespaces)
+            #expect(String(HymnBodyParser.trimmingWhitespace(Substring(line))) == expected, "\(line.debugDescription)")
+        }
+    }
+
+    @Test func indentCountsCharacters() {
+        for line in ["  two", "\t\tx", " \u{301}joined", "   ", "none", "  \u{301}x"] {
+            #expect(HymnBodyParser.indent(Substring(line)) == line.prefix { $0 == " " || $0 == "\t" }.count, "\(line.debugDescription)")
+        }
+    }
+
+    @Test func unclosedMarkIsReportedAtItsCharacterColumn() {
+        let diagnostics = Diagnostics()
+        _ = parseBody("  Ääni é\u{301} **soi kauas", diagnostics: diagnostics)
+        #expect(messages(diagnostics) == [
+            "Content/hymns/023.md:4:10: error: '**' opens a repeated passage that is not closed on this line (end it with '**')",
+        ])
+    }
+
+    @Test func aStarWithACombiningMarkIsNoMark() {
+        let result = parseBody("Sing *\u{301}* here ** loud :,:**")
+        #expect(result.stanzas[0].lines[0].segments == [
+            Segment(text: "Sing *\u{301}* here "), Segment(text: " loud", marked: true, repeatSign: ":,:"),
+        ])
+    }
+}

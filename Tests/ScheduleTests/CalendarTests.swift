@@ -101,3 +101,56 @@ struct CalendarTests {
         #expect(lines(a).filter { $0.hasPrefix("UID:") } == lines(later).filter { $0.hasPrefix("UID:") })
     }
 }
+
+/// Escaping and folding work on UTF-8 bytes for speed; they must give what the scalar-by-scalar
+/// versions they replaced gave.
+@Suite("iCalendar text: byte-level paths match the scalar versions")
+struct CalendarTextFastPathTests {
+    static func referenceEscape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n": out += "\\n"
+            case "\r": continue
+            case "\t": out += " "
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func referenceFold(_ line: String) -> String {
+        var lines: [String] = []
+        var current = ""
+        var octets = 0
+        for scalar in line.unicodeScalars {
+            let width = UTF8.width(scalar)
+            if octets + width > 75 {
+                lines.append(current)
+                current = " "
+                octets = 1
+            }
+            current.unicodeScalars.append(scalar)
+            octets += width
+        }
+        lines.append(current)
+        return lines.joined(separator: "\r\n")
+    }
+
+    @Test func escapeAndFoldMatchTheScalarVersions() {
+        let texts = ["", "plain", "a,b;c\\d\ne\r\nf\tg\u{7}h\u{7F}", "Aberdeen, SD · Gackle, ND", "é,ü;\u{301},🙂\\",
+                     String(repeating: "é", count: 50) + String(repeating: "x,", count: 30) + "🙂🙂🙂",
+                     String(repeating: "a", count: 75), String(repeating: "a", count: 76), String(repeating: "👍🏽", count: 40)]
+        for text in texts {
+            #expect(ICalendarText.escape(text) == Self.referenceEscape(text), "\(text.debugDescription)")
+            #expect(Array(ICalendarText.fold(text).utf8) == Array(Self.referenceFold(text).utf8), "\(text.debugDescription)")
+            let escaped = ICalendarText.escape(text)
+            #expect(Array(ICalendarText.fold(escaped).utf8) == Array(Self.referenceFold(escaped).utf8))
+        }
+    }
+}

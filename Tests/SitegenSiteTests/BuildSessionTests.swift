@@ -122,6 +122,25 @@ struct BuildSessionTests {
         _ = try await step("the schedule", ["Content/schedule/congregations.yml"]) {
             try site.edit("Content/schedule/congregations.yml", replacing: "start: \"11:00\"", with: "start: \"10:30\"")
         }
+        // Schedule files are remembered per file, and feed entries, rows and records per event:
+        // a locality's zone changes the events of files that did not change (their times' zone).
+        _ = try await step("a locality's time zone", ["Content/localities/gackle.md"],
+                           expectWritten: ["localities/gackle.ics", "localities/gackle/index.html"]) {
+            try site.edit("Content/localities/gackle.md", replacing: "time_zone: America/Chicago", with: "time_zone: America/Denver")
+        }
+        _ = try await step("a locality's name", ["Content/localities/gackle.md"], expectWritten: ["localities/aberdeen.ics"]) {
+            try site.edit("Content/localities/gackle.md", replacing: "name: \"Gackle, ND\"", with: "name: \"Gackle, North Dakota\"")
+        }
+        _ = try await step("a schedule file added", ["Content/schedule/extra.yml"], expectWritten: ["schedule/all.ics", "localities/gackle.ics"]) {
+            try site.write("Content/schedule/extra.yml", """
+                title: "Extra"
+                events:
+                  - { id: visit, date: 2026-12-10, locality: gackle, with: [aberdeen], sessions: [{ start: "19:00", end: "21:00" }] }
+                """)
+        }
+        _ = try await step("a schedule file removed", ["Content/schedule/extra.yml"], expectWritten: ["schedule/all.ics"]) {
+            try site.delete("Content/schedule/extra.yml")
+        }
         let verse = try await step("a Bible verse", ["Content/bible/kjv/01-Gen.osis.xml"], expectWritten: ["bible/genesis/1/index.html", "api/v1/bible/kjv/books/gen.json"]) {
             try site.edit("Content/bible/kjv/01-Gen.osis.xml", replacing: "God created the heaven", with: "God made the heaven")
         }
@@ -177,6 +196,30 @@ struct BuildSessionTests {
         let hymn8 = report.written.contains("hymns/8/index.html")
         #expect(hymn8, "the earlier good edit was lost")
         try await site.expectOutputMatchesFreshBuild(after: "the fix")
+    }
+
+    /// A remembered locality is read again when a static file changes: its photo must exist there.
+    @Test func aLocalityPhotoDeletedFromStaticFailsTheBuild() async throws {
+        let site = try EditableSite()
+        defer { try? site.fm.removeItem(at: site.root) }
+        try site.write("Content/static/photos/gackle.jpg", "jpeg")
+        try site.edit("Content/localities/gackle.md", replacing: "region: ND", with: "photo: photos/gackle.jpg\nregion: ND")
+        let session = BuildSession(options: site.options)
+        _ = try await session.build()
+        try site.delete("Content/static/photos/gackle.jpg")
+        do {
+            _ = try await session.rebuild(changed: [site.url("Content/static/photos/gackle.jpg")])
+            Issue.record("a missing photo was accepted")
+        } catch let failure as BuildFailed {
+            #expect(failure.diagnostics.contains { $0.location.path == "Content/localities/gackle.md" })
+        }
+        // Put back as it was: nothing changed since the last good build, so nothing to do; but the
+        // locality read while the photo was missing must not be remembered for the next edit.
+        try site.write("Content/static/photos/gackle.jpg", "jpeg")
+        _ = try await session.rebuild(changed: [site.url("Content/static/photos/gackle.jpg")])
+        try site.edit("Content/schedule/congregations.yml", replacing: "start: \"11:00\"", with: "start: \"10:30\"")
+        _ = try await session.rebuild(changed: [site.url("Content/schedule/congregations.yml")])
+        try await site.expectOutputMatchesFreshBuild(after: "the photo put back and a schedule edit")
     }
 
     @Test func aSaveWithoutChangesWritesNothing() async throws {

@@ -16,15 +16,36 @@ public struct FrontMatterDocument: Sendable {
         guard text.hasPrefix("---\n") || text == "---" else {
             return FrontMatterDocument(file: file, yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1)
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let close = lines.indices.dropFirst().first(where: { isFence(lines[$0]) }) else {
+        guard let fence = closingFence(text) else {
             diagnostics.error("front matter starts with '---' but has no closing '---' line",
                               at: file.location(line: 1))
             return nil
         }
-        let yaml = lines[1..<close].joined(separator: "\n")
-        let body = lines[(close + 1)...].joined(separator: "\n")
-        return FrontMatterDocument(file: file, yaml: yaml, yamlFirstLine: 2, body: body, bodyFirstLine: close + 2)
+        let yamlStart = text.utf8.index(text.startIndex, offsetBy: 4)   // after "---\n"
+        return FrontMatterDocument(file: file, yaml: String(text[yamlStart..<fence.yamlEnd]), yamlFirstLine: 2,
+                                   body: String(text[fence.bodyStart...]), bodyFirstLine: fence.line + 2)
+    }
+
+    /// The first fence line after the opening one (its 0-based line number), where the YAML ends
+    /// (before the line feed that precedes the fence) and where the body starts. Looked for line by
+    /// line on the UTF-8 bytes, without splitting the whole file into lines and joining them again:
+    /// the same lines, since the text's line ends are "\n" (`SourceFile`), and a line feed is always
+    /// a character of its own.
+    private static func closingFence(_ text: String) -> (line: Int, yamlEnd: String.Index, bodyStart: String.Index)? {
+        let bytes = text.utf8
+        guard bytes.count >= 4 else { return nil }   // "---": no second line
+        var lineStart = bytes.index(bytes.startIndex, offsetBy: 4)
+        var line = 1
+        while true {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            if isFence(text[lineStart..<lineEnd]) {
+                let yamlEnd = line == 1 ? lineStart : bytes.index(before: lineStart)
+                return (line, yamlEnd, lineEnd == bytes.endIndex ? lineEnd : bytes.index(after: lineEnd))
+            }
+            if lineEnd == bytes.endIndex { return nil }
+            lineStart = bytes.index(after: lineEnd)
+            line += 1
+        }
     }
 
     private static func isFence(_ line: Substring) -> Bool {

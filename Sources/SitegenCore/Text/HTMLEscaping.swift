@@ -3,9 +3,26 @@
 public enum Escape {
     /// Text or attribute value in HTML: `& < > " '`.
     public static func html(_ text: String) -> String {
-        guard text.contains(where: { "&<>\"'".contains($0) }) else { return text }
+        // Looked for in the UTF-8 bytes: a character can only be one of these if its byte is there.
+        guard text.utf8.contains(where: isSpecial) else { return text }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {   // ASCII: every byte is a character of its own
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count + 16)
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "&"): bytes += "&amp;".utf8
+                case UInt8(ascii: "<"): bytes += "&lt;".utf8
+                case UInt8(ascii: ">"): bytes += "&gt;".utf8
+                case UInt8(ascii: "\""): bytes += "&quot;".utf8
+                case UInt8(ascii: "'"): bytes += "&#39;".utf8
+                default: bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
+        // Otherwise character by character: `&` followed by a combining mark is another character.
         for ch in text {
             switch ch {
             case "&": out += "&amp;"
@@ -17,6 +34,11 @@ public enum Escape {
             }
         }
         return out
+    }
+
+    static func isSpecial(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 
     /// XML text (sitemap): the same characters as HTML.

@@ -5,41 +5,49 @@
 /// straight down without scrolling back. Repetitions after the first carry the class `again`, so
 /// print can shorten them to the heading alone (the book's way) and keep a hymn on one page.
 public enum HymnTextHTML {
+    /// Written into one string as it goes (a hymn's HTML is made of many small pieces).
     public static func html(_ hymn: Hymn) -> String {
         var out = ""
         let responses = ResponseKind.allCases.compactMap { kind in hymn.response(kind).map { (kind, $0) } }
         for (index, stanza) in hymn.stanzas.enumerated() {
             out += "<section class=\"stanza\" aria-label=\"Stanza \(index + 1)\">"
-            out += "<p><span class=\"stanza-number\">\(index + 1)</span> " + lines(stanza) + "</p></section>\n"
+            out += "<p><span class=\"stanza-number\">\(index + 1)</span> "
+            lines(stanza, into: &out)
+            out += "</p></section>\n"
             for (kind, passage) in responses {
-                out += response(kind, passage, again: index > 0)
+                response(kind, passage, again: index > 0, into: &out)
             }
         }
         return out
     }
 
-    static func response(_ kind: ResponseKind, _ passage: Passage, again: Bool) -> String {
-        "<section class=\"response \(kind.rawValue)\(again ? " again" : "")\" aria-label=\"\(kind.heading)\">"
-            + "<p class=\"response-heading\">\(kind.heading)</p>"
-            + "<p class=\"response-text\">" + lines(passage) + "</p></section>\n"
+    static func response(_ kind: ResponseKind, _ passage: Passage, again: Bool, into out: inout String) {
+        out += "<section class=\"response \(kind.rawValue)\(again ? " again" : "")\" aria-label=\"\(kind.heading)\">"
+        out += "<p class=\"response-heading\">\(kind.heading)</p>"
+        out += "<p class=\"response-text\">"
+        lines(passage, into: &out)
+        out += "</p></section>\n"
     }
 
-    static func lines(_ passage: Passage) -> String {
-        passage.lines.map(line).joined(separator: "<br>\n")
-    }
-
-    static func line(_ line: Line) -> String {
-        line.segments.map(segment).joined()
+    static func lines(_ passage: Passage, into out: inout String) {
+        for (index, line) in passage.lines.enumerated() {
+            if index > 0 { out += "<br>\n" }
+            for piece in line.segments { segment(piece, into: &out) }
+        }
     }
 
     /// A marked passage is bold like the book; its repeat sign is kept visible and explained.
-    static func segment(_ segment: Segment) -> String {
-        guard segment.marked else { return Escape.html(RepeatSign.join(segment)) }
-        var inner = Escape.html(segment.text)
-        if let sign = segment.repeatSign {
-            inner += (segment.text.isEmpty ? "" : " ")
-                + "<span class=\"repeat-sign\" title=\"Repeat the bold lines\">\(Escape.html(sign))</span>"
+    static func segment(_ segment: Segment, into out: inout String) {
+        guard segment.marked else {
+            out += Escape.html(RepeatSign.join(segment))
+            return
         }
-        return "<b class=\"\(segment.repeatSign == nil ? "marked" : "repeated")\">" + inner + "</b>"
+        out += "<b class=\"\(segment.repeatSign == nil ? "marked" : "repeated")\">"
+        out += Escape.html(segment.text)
+        if let sign = segment.repeatSign {
+            out += segment.text.isEmpty ? "" : " "
+            out += "<span class=\"repeat-sign\" title=\"Repeat the bold lines\">\(Escape.html(sign))</span>"
+        }
+        out += "</b>"
     }
 }

@@ -61,9 +61,14 @@ public struct HymnBodyParser {
 
     public func parse(_ body: String) -> Result {
         var state = State()
-        for (offset, raw) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var offset = 0
+        // Lines split at "\n" bytes: a line feed is always a character of its own, so these are the
+        // lines `split(separator: "\n")` gives, without breaking the text into characters first.
+        for rawBytes in body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            defer { offset += 1 }
             let lineNumber = firstLine + offset
-            let text = raw.trimmingCharacters(in: .whitespaces)
+            let raw = Substring(rawBytes)
+            let text = Self.trimmingWhitespace(raw)
             if text.isEmpty || (text.hasPrefix("<!--") && text.hasSuffix("-->")) {
                 // A blank line ends a stanza; inside a block it only separates lines.
                 if state.block == nil { state.endStanza() }
@@ -71,8 +76,8 @@ public struct HymnBodyParser {
             }
             if state.result.firstTextLine == nil { state.result.firstTextLine = lineNumber }
             if text.hasPrefix(":::") {
-                fence(text.dropFirst(3).trimmingCharacters(in: .whitespaces), line: lineNumber, state: &state)
-            } else if let line = parseLine(text, line: lineNumber, indent: raw.prefix { $0 == " " || $0 == "\t" }.count) {
+                fence(String(Self.trimmingWhitespace(text.dropFirst(3))), line: lineNumber, state: &state)
+            } else if let line = parseLine(text, line: lineNumber, indent: Self.indent(raw)) {
                 state.append(line)
             }
         }
@@ -81,6 +86,29 @@ public struct HymnBodyParser {
             error("unclosed '::: \(open.kind.rawValue)' block: add a line ':::' after its last line", line: open.line)
         }
         return state.result
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)` (tab and the Unicode space separators, from
+    /// both ends, scalar by scalar) without Foundation's cost per call.
+    static func trimmingWhitespace(_ text: Substring) -> Substring {
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, isWhitespace(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, isWhitespace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return Substring(scalars[start..<end])
+    }
+
+    /// Membership in `CharacterSet.whitespaces`: within ASCII only space and tab.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || (!scalar.isASCII && CharacterSet.whitespaces.contains(scalar))
+    }
+
+    /// How many space or tab characters the line starts with (for error columns).
+    static func indent(_ raw: Substring) -> Int {
+        let bytes = raw.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+        // A non-ASCII scalar right after them may join the last one into one character: count characters.
+        guard bytes > 0, let next = raw.utf8.dropFirst(bytes).first, next >= 0x80 else { return bytes }
+        return raw.prefix { $0 == " " || $0 == "\t" }.count
     }
 
     /// `::: chorus` / `::: refrain` opens a block, a bare `:::` closes it.
@@ -123,32 +151,40 @@ public struct HymnBodyParser {
     }
 
     /// One text line into segments: `**` toggles a marked passage, `\` escapes.
-    func parseLine(_ text: String, line: Int, indent: Int) -> Line? {
+    func parseLine(_ text: Substring, line: Int, indent: Int) -> Line? {
+        // Most lines have neither: the whole line is one plain segment.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "\\") }) else {
+            return Line([.plain(String(text))])
+        }
         var segments: [Segment] = []
         var current = ""
         var marked = false
         var markStart = 0
-        var characters = Array(text)[...]
         var column = indent
         func flush() {
             guard !current.isEmpty || marked else { return }
             segments.append(marked ? RepeatSign.split(current) : .plain(current))
             current = ""
         }
-        while let character = characters.popFirst() {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            var next = text.index(after: index)
             column += 1
-            if character == "\\", let next = characters.popFirst() {
+            if character == "\\", next < text.endIndex {
                 column += 1
-                current.append(next)
-            } else if character == "*", characters.first == "*" {
-                characters.removeFirst()
+                current.append(text[next])
+                next = text.index(after: next)
+            } else if character == "*", next < text.endIndex, text[next] == "*" {
                 if marked { flush(); marked = false } else {
                     flush(); marked = true; markStart = column
                 }
                 column += 1
+                next = text.index(after: next)
             } else {
                 current.append(character)
             }
+            index = next
         }
         if marked {
             error("'**' opens a repeated passage that is not closed on this line (end it with '**')", line: line, column: markStart)

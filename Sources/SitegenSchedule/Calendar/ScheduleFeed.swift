@@ -23,15 +23,29 @@ public struct ScheduleFeed {
     /// `alsoZones`: zones to define even if no event uses them (a locality's own zone), so a
     /// feed without events still has the one component RFC 5545 requires.
     public func text(for events: [Event], alsoZones: [TimeZone] = []) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(Self.prodID)", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
-                     "X-WR-CALNAME:\(ICalendarText.escape(calendarName))"]
+        text(for: events, alsoZones: alsoZones, parts: ScheduleParts())
+    }
+
+    /// The same text, from the zone definitions and event entries `parts` remembers (the feed is
+    /// those pieces one after another: folding and line ends are per content line).
+    func text(for events: [Event], alsoZones: [TimeZone], parts: ScheduleParts) -> String {
+        var out = ICalendarText.document(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(Self.prodID)", "CALSCALE:GREGORIAN",
+                                          "METHOD:PUBLISH", "X-WR-CALNAME:\(ICalendarText.escape(calendarName))"])
         let used = events.compactMap { e in e.sessions.isEmpty ? nil : e.timeZone }
         let zones = Dictionary((used + alsoZones).map { ($0.identifier, $0) }, uniquingKeysWith: { a, _ in a })
         let years = yearRange(events)
-        for id in zones.keys.sorted() { lines += VTimeZone.lines(for: zones[id]!, years: years) }
-        for event in events.sorted(by: { $0.uid < $1.uid }) { lines += vevents(event) }
-        lines.append("END:VCALENDAR")
-        return ICalendarText.document(lines)
+        for id in zones.keys.sorted() {
+            let key = "\(id) \(years.lowerBound)-\(years.upperBound)"
+            if parts.zoneTexts[key] == nil {
+                parts.zoneTexts[key] = ICalendarText.document(VTimeZone.lines(for: zones[id]!, years: years))
+            }
+            out += parts.zoneTexts[key]!
+        }
+        for event in events.sorted(by: { $0.uid < $1.uid }) {
+            out += parts.eventFeedTexts.value(event.uid, for: event) { ICalendarText.document(vevents(event)) }
+        }
+        out += "END:VCALENDAR\r\n"
+        return out
     }
 
     /// The years the feed's times fall in (each zone's definition covers them all).
@@ -70,7 +84,7 @@ public struct ScheduleFeed {
     func vevent(_ event: Event, uid: String, start: String, end: String, summary: String,
                 exdate: [String], rrule: String?) -> [String] {
         var lines = ["BEGIN:VEVENT", "UID:\(ICalendarText.escape(uid))",
-                     "DTSTAMP:\(asOf.description.replacingOccurrences(of: "-", with: ""))T000000Z",
+                     "DTSTAMP:\(compact(asOf))T000000Z",
                      "DTSTART\(start)", "DTEND\(end)", "SUMMARY:\(ICalendarText.escape(summary))"]
         if let rrule { lines.append("RRULE:\(rrule)") }
         lines += exdate.map { "EXDATE\($0)" }
@@ -104,7 +118,12 @@ public struct ScheduleFeed {
         return "\(compact(day))T\(ZonedTime.pad(t.hour))\(ZonedTime.pad(t.minute))00"
     }
 
-    func compact(_ date: CalendarDate) -> String { date.description.replacingOccurrences(of: "-", with: "") }
+    /// `20270130` (the date's text without its dashes; Foundation's `replacingOccurrences` is slow).
+    func compact(_ date: CalendarDate) -> String {
+        var text = date.description
+        text.removeAll { $0 == "-" }
+        return text
+    }
 
     /// The RRULE that generates exactly the dates `Recurrence.dates` does.
     func rrule(_ r: Recurrence, start: CalendarDate, zone: TimeZone?, time: LocalTime?) -> String {

@@ -40,7 +40,7 @@ public enum VTimeZone {
         let kind = zone.isDaylightSavingTime(for: instant) ? "DAYLIGHT" : "STANDARD"
         let to = zone.secondsFromGMT(for: instant)
         var lines = ["BEGIN:\(kind)",
-                     "DTSTART:\(dtstartLocal.description.replacingOccurrences(of: "-", with: ""))T\(time)",
+                     "DTSTART:\(dtstartLocal.description.filter { $0 != "-" })T\(time)",
                      "TZOFFSETFROM:\(offset(from))", "TZOFFSETTO:\(offset(to))"]
         // Foundation on Linux names offsets "GMT-6" rather than "CST"; TZNAME is optional, so
         // only real abbreviations are written.

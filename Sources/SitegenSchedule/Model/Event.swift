@@ -1,8 +1,9 @@
 import Foundation
 
 /// One entry of a schedule file: a meeting day, a service or a travel/rest day, possibly
-/// repeating. Times are local to `timeZone`.
-public struct Event: Sendable {
+/// repeating. Times are local to `timeZone`. Equatable so that a rebuild can tell an event
+/// that did not change (and reuse what was made from it).
+public struct Event: Sendable, Equatable {
     /// What the day is, from the travelling team's point of view.
     public enum Status: String, Sendable, CaseIterable, Codable {
         case meeting, travel, arrive, rest

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A congregation and the place it meets, from `Content/localities/<slug>.md`.
-public struct Locality: Sendable {
+/// A congregation and the place it meets, from `Content/localities/<slug>.md`. Equatable so
+/// that a rebuild can tell whether what events are checked against (and show) changed.
+public struct Locality: Sendable, Equatable {
     public struct Coordinate: Sendable, Hashable {
         public let latitude: Double
         public let longitude: Double

@@ -45,15 +45,21 @@ public enum LocalityPages {
         }
     }
 
-    public static func specs(_ schedule: Schedule, context: RenderContext) -> [PageSpec] {
-        let upcoming = schedule.upcoming(asOf: context.asOf)
+    public static func specs(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [PageSpec] {
+        let upcoming = parts.upcoming(schedule, context: context)
+        var byLocality: [String: [Occurrence]] = [:]   // one pass, not one per locality
+        for o in upcoming {
+            var slugs = o.event.locality.map { [$0] } ?? []
+            for slug in o.event.with where !slugs.contains(slug) { slugs.append(slug) }
+            for slug in slugs { byLocality[slug, default: []].append(o) }
+        }
         return schedule.localities.map { locality in
-            let mine = upcoming.filter { $0.event.locality == locality.slug || $0.event.with.contains(locality.slug) }
-            return spec(locality, upcoming: mine, schedule: schedule, context: context)
+            spec(locality, upcoming: byLocality[locality.slug] ?? [], schedule: schedule, context: context, parts: parts)
         }
     }
 
-    static func spec(_ l: Locality, upcoming: [Occurrence], schedule: Schedule, context: RenderContext) -> PageSpec {
+    static func spec(_ l: Locality, upcoming: [Occurrence], schedule: Schedule, context: RenderContext,
+                     parts: ScheduleParts) -> PageSpec {
         var values: [String: Any] = [
             "name": l.name,
             "address": l.address,
@@ -61,10 +67,10 @@ public enum LocalityPages {
             "region": regionName(l.region),
             "services": serviceLines(l),
             "hasServices": !l.services.isEmpty,
-            "description": context.markdown.render(l.description),
+            "description": parts.description(l, context: context),
             "mapLinks": MapLinks.links(for: l).map { ["name": $0.name, "url": $0.url] },
             "hasMapLinks": !MapLinks.links(for: l).isEmpty,
-            "meetings": upcoming.map { RowValues.values($0, schedule: schedule, context: context) },
+            "meetings": upcoming.map { parts.row($0, schedule: schedule, context: context) },
             "hasMeetings": !upcoming.isEmpty,
             "feedURL": context.url(l.feedPath),
             "indexURL": context.url(indexPath),

@@ -3,12 +3,12 @@
 public enum PrintSheet {
     public static let path = "schedule/print/"
 
-    public static func spec(_ schedule: Schedule, context: RenderContext) -> PageSpec {
-        let upcoming = schedule.upcoming(asOf: context.asOf)
+    public static func spec(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> PageSpec {
+        let upcoming = parts.upcoming(schedule, context: context)
         let first = upcoming.first?.date ?? context.asOf
         let last = upcoming.last?.date ?? context.asOf
         let values: [String: Any] = [
-            "rows": upcoming.map { RowValues.values($0, schedule: schedule, context: context) },
+            "rows": upcoming.map { parts.row($0, schedule: schedule, context: context) },
             "isEmpty": upcoming.isEmpty,
             "count": upcoming.count,
             "range": first == last ? first.longDescription : "\(first.longDescription) – \(last.longDescription)",

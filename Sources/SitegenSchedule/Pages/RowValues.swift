@@ -4,40 +4,46 @@ enum RowValues {
     static func values(_ o: Occurrence, schedule: Schedule, context: RenderContext) -> [String: Any] {
         let event = o.event
         let locality = schedule.locality(event.locality)
-        let with = EventText.with(event, schedule: schedule)
+        let title = EventText.title(event, schedule: schedule)
+        let team = event.team ?? ""
+        let sessions = EventText.sessions(event)
+        let with = EventText.with(event, schedule: schedule).joined(separator: ", ")
+        let comment = event.comment ?? ""
+        let repeats = event.recurrence.map { "Repeats \($0.summary)" } ?? ""
+        let longDate = o.date.longDescription
+        let month = o.date.monthName
+        // Made with all its keys at once (no growing); Mustache treats "" as true, so each
+        // optional part gets its own flag.
         var row: [String: Any] = [
             "iso": o.date.description,
-            "date": "\(o.date.weekdayName.prefix(3)) \(o.date.day) \(o.date.monthName.prefix(3))",
-            "longDate": o.date.longDescription,
+            "date": "\(o.date.weekdayName.prefix(3)) \(o.date.day) \(month.prefix(3))",
+            "longDate": longDate,
             "weekday": o.date.weekdayName,
             "day": o.date.day,
-            "month": o.date.monthName,
-            "title": EventText.title(event, schedule: schedule),
+            "month": month,
+            "title": title,
             "category": event.category,
             "status": event.status.rawValue,
             "statusLabel": event.status.label,
             "isMeeting": event.status == .meeting,
-            "team": event.team ?? "",
+            "team": team,
             "teamGroup": event.team ?? SchedulePage.noTeam,
-            "sessions": EventText.sessions(event),
+            "sessions": sessions,
             "sessionList": event.sessions.map(EventText.range),
             "year": o.date.year,
-            "monthShort": String(o.date.monthName.prefix(3)),
-            "with": with.joined(separator: ", "),
-            "comment": event.comment ?? "",
-            "repeats": event.recurrence.map { "Repeats \($0.summary)" } ?? "",
+            "monthShort": String(month.prefix(3)),
+            "with": with,
+            "comment": comment,
+            "repeats": repeats,
             "localitySlug": event.locality ?? "",
+            "hasTeam": !team.isEmpty, "hasSessions": !sessions.isEmpty, "hasWith": !with.isEmpty,
+            "hasComment": !comment.isEmpty, "hasRepeats": !repeats.isEmpty,
+            "search": [title, event.category, team, with, comment, locality?.name, sessions, longDate]
+                .compactMap { $0 }.joined(separator: " ").lowercased(),
         ]
-        // Mustache treats "" as true, so each optional part gets its own flag.
-        for key in ["team", "sessions", "with", "comment", "repeats"] {
-            row["has" + key.prefix(1).uppercased() + key.dropFirst()] = !((row[key] as? String) ?? "").isEmpty
-        }
         if let locality {
             row["locality"] = ["name": locality.name, "url": context.url(locality.sitePath)]
         }
-        row["search"] = [row["title"], row["category"], row["team"], row["with"], row["comment"], locality?.name,
-                         row["sessions"], row["longDate"]]
-            .compactMap { $0 as? String }.joined(separator: " ").lowercased()
         return row
     }
 

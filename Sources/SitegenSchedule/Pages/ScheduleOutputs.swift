@@ -1,34 +1,50 @@
 /// Everything this module adds to the site: pages (rendered by the pipeline), calendar
-/// feeds and snapshots. Pure functions of (schedule, context).
+/// feeds and snapshots. Pure functions of (schedule, context); `parts` only remembers pieces
+/// (see `ScheduleParts`), it never changes what is made.
 public enum ScheduleOutputs {
     public static let allFeedPath = "schedule/all.ics"
 
-    public static func pageSpecs(_ schedule: Schedule, context: RenderContext) -> [PageSpec] {
-        [SchedulePage.spec(schedule, context: context), PrintSheet.spec(schedule, context: context),
-         LocalityPages.indexSpec(schedule, context: context)] + LocalityPages.specs(schedule, context: context)
+    public static func pageSpecs(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [PageSpec] {
+        [SchedulePage.spec(schedule, context: context, parts: parts), PrintSheet.spec(schedule, context: context, parts: parts),
+         LocalityPages.indexSpec(schedule, context: context)] + LocalityPages.specs(schedule, context: context, parts: parts)
     }
 
-    public static func feeds(_ schedule: Schedule, context: RenderContext) -> [OutputFile] {
+    public static func feeds(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [OutputFile] {
+        parts.prepare(schedule, context: context)
         let feed = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL,
                                 calendarName: context.config.title)
-        var files = [OutputFile(path: allFeedPath, text: feed.text(for: schedule.events))]
+        var files = [OutputFile(path: allFeedPath, text: feed.text(for: schedule.events, alsoZones: [], parts: parts))]
+        let byLocality = eventsByLocality(schedule)
         for locality in schedule.localities {
-            let events = schedule.events.filter { $0.locality == locality.slug || $0.with.contains(locality.slug) }
             let named = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL,
                                      calendarName: "\(locality.name) · \(context.config.title)")
-            files.append(OutputFile(path: locality.feedPath, text: named.text(for: events, alsoZones: locality.timeZone.map { [$0] } ?? []), source: locality.source.path))
+            let text = named.text(for: byLocality[locality.slug] ?? [], alsoZones: locality.timeZone.map { [$0] } ?? [], parts: parts)
+            files.append(OutputFile(path: locality.feedPath, text: text, source: locality.source.path))
         }
         return files
     }
 
-    public static func snapshots(_ schedule: Schedule, context: RenderContext) throws -> [Snapshot] {
-        [try ScheduleSnapshot.snapshot(schedule, context: context), try LocalitiesSnapshot.snapshot(schedule, context: context)]
+    /// The events each locality hosts or joins, in schedule order (one pass, not one per locality).
+    static func eventsByLocality(_ schedule: Schedule) -> [String: [Event]] {
+        var result: [String: [Event]] = [:]
+        for event in schedule.events {
+            var slugs = event.locality.map { [$0] } ?? []
+            for slug in event.with where !slugs.contains(slug) { slugs.append(slug) }
+            for slug in slugs { result[slug, default: []].append(event) }
+        }
+        return result
+    }
+
+    public static func snapshots(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) throws -> [Snapshot] {
+        [try ScheduleSnapshot.snapshot(schedule, context: context, parts: parts),
+         try LocalitiesSnapshot.snapshot(schedule, context: context, parts: parts)]
     }
 
     /// The next few meetings for the home page.
-    public static func homeValues(_ schedule: Schedule, context: RenderContext, limit: Int = 5) -> [String: Any] {
-        let next = schedule.upcoming(asOf: context.asOf).prefix(limit)
-        return ["upcomingMeetings": next.map { RowValues.values($0, schedule: schedule, context: context) },
+    public static func homeValues(_ schedule: Schedule, context: RenderContext, limit: Int = 5,
+                                  parts: ScheduleParts = ScheduleParts()) -> [String: Any] {
+        let next = parts.upcoming(schedule, context: context).prefix(limit)
+        return ["upcomingMeetings": next.map { parts.row($0, schedule: schedule, context: context) },
                 "hasUpcomingMeetings": !next.isEmpty, "scheduleURL": context.url(SchedulePage.path)]
     }
 }

@@ -5,11 +5,11 @@ public enum SchedulePage {
     /// Group name for entries without a travelling team (local services, communion…).
     public static let noTeam = "Congregations"
 
-    public static func spec(_ schedule: Schedule, context: RenderContext) -> PageSpec {
-        let upcoming = schedule.upcoming(asOf: context.asOf)
+    public static func spec(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> PageSpec {
+        let upcoming = parts.upcoming(schedule, context: context)
         let last = context.asOf.adding(days: Schedule.windowDays)
         var values: [String: Any] = [
-            "months": months(upcoming, schedule: schedule, context: context),
+            "months": months(upcoming, schedule: schedule, context: context, parts: parts),
             "count": upcoming.count,
             "isEmpty": upcoming.isEmpty,
             "from": context.asOf.longDescription, "fromISO": context.asOf.description,
@@ -33,7 +33,7 @@ public enum SchedulePage {
             .map { ["value": $0.0, "label": $0.1] }
     }
 
-    static func months(_ occurrences: [Occurrence], schedule: Schedule, context: RenderContext) -> [[String: Any]] {
+    static func months(_ occurrences: [Occurrence], schedule: Schedule, context: RenderContext, parts: ScheduleParts) -> [[String: Any]] {
         var order: [String] = []
         var byMonth: [String: [Occurrence]] = [:]
         for o in occurrences {
@@ -45,11 +45,11 @@ public enum SchedulePage {
             let items = byMonth[key]!
             let first = items[0].date
             return ["id": "m-\(key)", "name": "\(first.monthName) \(first.year)",
-                    "teams": teams(items, schedule: schedule, context: context)]
+                    "teams": teams(items, schedule: schedule, context: context, parts: parts)]
         }
     }
 
-    static func teams(_ occurrences: [Occurrence], schedule: Schedule, context: RenderContext) -> [[String: Any]] {
+    static func teams(_ occurrences: [Occurrence], schedule: Schedule, context: RenderContext, parts: ScheduleParts) -> [[String: Any]] {
         let grouped = Dictionary(grouping: occurrences) { $0.event.team ?? noTeam }
         let names = grouped.keys.sorted { a, b in
             // Local services first, then the teams in their natural order.
@@ -58,7 +58,7 @@ public enum SchedulePage {
         }
         return names.map { name in
             ["name": name, "team": name,
-             "rows": grouped[name]!.map { RowValues.values($0, schedule: schedule, context: context) }]
+             "rows": grouped[name]!.map { parts.row($0, schedule: schedule, context: context) }]
         }
     }
 }

@@ -6,16 +6,22 @@ import Foundation
 public enum LocalityReader {
     public static let folder = "localities"
 
-    public static func read(content: SourceTree, diagnostics: Diagnostics) async -> [Locality] {
+    /// Reads one locality file (`statics`: where its photo must be); the incremental build
+    /// passes a memoising one (same signature).
+    public typealias FileReader = @Sendable (_ tree: SourceTree, _ relative: String, _ statics: SourceTree,
+                                             _ diagnostics: Diagnostics) -> Locality?
+
+    public static func read(content: SourceTree, diagnostics: Diagnostics, readFile: @escaping FileReader = readFile) async -> [Locality] {
         let tree = content.subtree(folder)
         let paths = tree.files(withExtensions: ["md"], diagnostics: diagnostics)
         let statics = content.subtree("static")
         return await concurrentMap(paths) { relative in
-            read(tree: tree, relative: relative, statics: statics, diagnostics: diagnostics)
+            readFile(tree, relative, statics, diagnostics)
         }.compactMap { $0 }
     }
 
-    static func read(tree: SourceTree, relative: String, statics: SourceTree, diagnostics: Diagnostics) -> Locality? {
+    /// One `<slug>.md`, read and checked on its own (nil when unreadable or wrong).
+    public static func readFile(_ tree: SourceTree, _ relative: String, _ statics: SourceTree, _ diagnostics: Diagnostics) -> Locality? {
         guard let file = tree.read(relative, diagnostics: diagnostics),
               let document = FrontMatterDocument.split(file, diagnostics: diagnostics),
               let fields = document.fields(diagnostics: diagnostics) else { return nil }

@@ -4,9 +4,14 @@ public enum ScheduleLoader {
     /// Templates the schedule and locality pages need.
     public static let templates = ["schedule", "schedule-print", "localities", "locality"]
 
-    public static func load(content: SourceTree, diagnostics: Diagnostics) async -> Schedule {
-        let localities = await LocalityReader.read(content: content, diagnostics: diagnostics)
-        let events = await ScheduleReader.read(content: content, localities: localities, diagnostics: diagnostics)
+    /// `readLocality` and `readSchedule` read one file each; the incremental build passes
+    /// memoising ones (same signatures as `LocalityReader.readFile`, `ScheduleReader.readFile`).
+    public static func load(content: SourceTree, diagnostics: Diagnostics,
+                            readLocality: @escaping LocalityReader.FileReader = LocalityReader.readFile,
+                            readSchedule: @escaping ScheduleReader.FileReader = ScheduleReader.readFile) async -> Schedule {
+        let localities = await LocalityReader.read(content: content, diagnostics: diagnostics, readFile: readLocality)
+        let events = await ScheduleReader.read(content: content, localities: localities, diagnostics: diagnostics,
+                                               readFile: readSchedule)
         reportDuplicateUIDs(events, diagnostics: diagnostics)
         return Schedule(localities: localities, events: events)
     }

@@ -6,16 +6,34 @@ import Foundation
 public enum ScheduleReader {
     public static let folder = "schedule"
 
-    public static func read(content: SourceTree, localities: [Locality], diagnostics: Diagnostics) async -> [Event] {
+    /// Reads the events of one schedule file, checked against `localities` (by slug); the
+    /// incremental build passes a memoising one (same signature).
+    public typealias FileReader = @Sendable (_ tree: SourceTree, _ relative: String, _ localities: Localities,
+                                             _ diagnostics: Diagnostics) -> [Event]
+
+    /// The localities events are checked against, and how their folder is named in messages.
+    public struct Localities: Sendable, Equatable {
+        public let bySlug: [String: Locality]
+        public let folder: String
+    }
+
+    public static func read(content: SourceTree, localities: [Locality], diagnostics: Diagnostics,
+                            readFile: @escaping FileReader = readFile) async -> [Event] {
         let tree = content.subtree(folder)
         let paths = tree.files(withExtensions: ["yml", "yaml"], diagnostics: diagnostics)
-        let known = Dictionary(localities.map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        let known = Localities(bySlug: Dictionary(localities.map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a }),
+                               folder: content.subtree(LocalityReader.folder).displayPath)
         return await concurrentMap(paths) { relative -> [Event] in
-            guard let file = tree.read(relative, diagnostics: diagnostics),
-                  let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return [] }
-            return parse(fields, fileStem: stem(relative), localities: known,
-                         localitiesFolder: content.subtree(LocalityReader.folder).displayPath, diagnostics: diagnostics)
+            readFile(tree, relative, known, diagnostics)
         }.flatMap { $0 }
+    }
+
+    /// One schedule file, read and checked on its own (no events when unreadable).
+    public static func readFile(_ tree: SourceTree, _ relative: String, _ localities: Localities, _ diagnostics: Diagnostics) -> [Event] {
+        guard let file = tree.read(relative, diagnostics: diagnostics),
+              let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return [] }
+        return parse(fields, fileStem: stem(relative), localities: localities.bySlug, localitiesFolder: localities.folder,
+                     diagnostics: diagnostics)
     }
 
     /// `2027/winter.yml` → `2027-winter`: part of every event's UID, so keep file names stable.

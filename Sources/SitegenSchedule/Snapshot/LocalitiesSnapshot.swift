@@ -33,13 +33,22 @@ public enum LocalitiesSnapshot {
         let localities: [Record]
     }
 
-    public static func snapshot(_ schedule: Schedule, context: RenderContext) throws -> Snapshot {
+    /// `parts`: remembers the file while the localities stay the same.
+    public static func snapshot(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) throws -> Snapshot {
+        parts.prepare(schedule, context: context)
+        if let known = parts.localitiesSnapshot { return known }
+        let made = try snapshot(schedule, context: context) { parts.description($0, context: context) }
+        parts.localitiesSnapshot = made
+        return made
+    }
+
+    static func snapshot(_ schedule: Schedule, context: RenderContext, descriptionHTML: (Locality) -> String) throws -> Snapshot {
         let records = schedule.localities.map { l in
             Record(slug: l.slug, name: l.name, url: context.url(l.sitePath), feed: context.url(l.feedPath), address: l.address,
                    region: l.region, country: l.country, latitude: l.coordinate?.latitude, longitude: l.coordinate?.longitude,
                    timeZone: l.timeZone?.identifier,
                    services: l.services.map { ServiceRecord(name: $0.name, day: CalendarDate.weekdayNames[$0.weekday - 1], time: $0.time, note: $0.note) },
-                   photo: l.photo.map { context.url($0) }, phone: l.phone, descriptionHTML: context.markdown.render(l.description),
+                   photo: l.photo.map { context.url($0) }, phone: l.phone, descriptionHTML: descriptionHTML(l),
                    mapLinks: Dictionary(MapLinks.links(for: l).map { ($0.name, $0.url) }, uniquingKeysWith: { a, _ in a }))
         }
         return try Snapshot(path: "localities.json", value: File(schemaVersion: schema.version, localities: records),

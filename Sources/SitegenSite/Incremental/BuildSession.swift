@@ -106,7 +106,7 @@ public actor BuildSession {
             // Not recorded as built: looked at again next time. The memos hold what this failed run
             // read (maybe a bad file that is reverted before the next run): forget it.
             pending.formUnion(scan.changed)
-            reader.invalidate(scan.changed)
+            reader.forgetFailedRun(scan.changed, changes: changes)
             throw error
         }
     }

@@ -48,6 +48,10 @@ struct RenderCache: @unchecked Sendable {
     /// What the home page shows of the schedule, and of the Bible; each made again when its source changed.
     private var homeSchedule: [String: Any]?
     private var homeBible: [String: Any]?
+    /// The schedule's pieces (feed entries, rows, records) by the event they come from: made again
+    /// only for events that changed. Shared by copies of the cache; safe, since a piece is used
+    /// only for an event equal to the one it was made from (see `ScheduleParts`).
+    private let scheduleParts = ScheduleParts()
     private var sitemapFiles: [OutputFile] = []
     /// Paths of the pages and snapshots the sitemap was made from.
     private var sitemapPaths: [String] = []
@@ -82,7 +86,7 @@ struct RenderCache: @unchecked Sendable {
             var outputs = GroupOutputs()
             outputs.specs = specs(group, site, context: context)
             outputs.snapshots = try snapshots(group, site, context: context)
-            outputs.feeds = group == .schedule && site.hasSchedule ? ScheduleOutputs.feeds(site.schedule, context: context) : []
+            outputs.feeds = group == .schedule && site.hasSchedule ? ScheduleOutputs.feeds(site.schedule, context: context, parts: scheduleParts) : []
             fresh.formUnion(outputs.feeds.map(\.path))
             outputs.pages = groups[group]?.pages ?? [:]
             outputs.previousSpecs = Dictionary((groups[group]?.specs ?? []).map { (OutputFile.filePath(forPage: $0.path), $0) }) { a, _ in a }
@@ -191,7 +195,7 @@ struct RenderCache: @unchecked Sendable {
     mutating func specs(_ group: Group, _ site: Site, context: RenderContext) -> [PageSpec] {
         switch group {
         case .site:
-            let schedule = homeSchedule ?? ScheduleOutputs.homeValues(site.schedule, context: context)
+            let schedule = homeSchedule ?? ScheduleOutputs.homeValues(site.schedule, context: context, parts: scheduleParts)
             let bible = homeBible ?? DailyVerseHome.values(site.bible, context: context)
             (homeSchedule, homeBible) = (schedule, bible)
             return SiteRenderer.siteSpecs(site, context: context, home: HomePage.merged(schedule: schedule, bible: bible))
@@ -202,7 +206,7 @@ struct RenderCache: @unchecked Sendable {
             return HymnPages.specs(hymnal, context: context) { hymn in
                 texts.value(hymn.source.path) { HymnTextHTML.html(hymn) }
             }
-        case .schedule: return site.hasSchedule ? ScheduleOutputs.pageSpecs(site.schedule, context: context) : []
+        case .schedule: return site.hasSchedule ? ScheduleOutputs.pageSpecs(site.schedule, context: context, parts: scheduleParts) : []
         case .bible:
             guard let bible = site.bible else { return [] }
             let texts = SharedMemo(chapterTexts)   // chapter specs are built on all cores
@@ -228,7 +232,7 @@ struct RenderCache: @unchecked Sendable {
                 records[hymn.source.path] = data
                 return data
             }]
-        case .schedule: return try ScheduleOutputs.snapshots(site.schedule, context: context)
+        case .schedule: return try ScheduleOutputs.snapshots(site.schedule, context: context, parts: scheduleParts)
         case .bible:
             guard let bible = site.bible else { return [] }
             let files = SharedMemo(bookFiles)

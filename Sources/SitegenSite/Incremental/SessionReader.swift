@@ -5,12 +5,20 @@ import SitegenHymns
 import SitegenSchedule
 
 /// The read stage of a build session: like `SiteLoader.load`, but a kind of content whose files
-/// did not change is taken from the previous `Site`, and within the hymnal, the Bible and the
-/// pages only changed files are parsed again (the rest come from per-file memos).
+/// did not change is taken from the previous `Site`, and within the hymnal, the Bible, the
+/// pages, the localities and the schedule only changed files are parsed again (the rest come
+/// from per-file memos).
 final class SessionReader: Sendable {
     let hymnFiles = FileMemo<Hymn?>()
     let bibleFiles = FileMemo<[Book]>()
     let pageFiles = FileMemo<Page?>()
+    /// A locality also depends on `Content/static/` (its photo must exist there): forgotten
+    /// whenever a static file changed.
+    let localityFiles = FileMemo<Locality?>()
+    /// A schedule file's events also depend on the localities (slugs, zones): forgotten whenever
+    /// the localities they were checked against differ (`scheduleBasis`).
+    let scheduleFiles = FileMemo<[Event]>()
+    private let scheduleBasis = Mutex<ScheduleReader.Localities?>(nil)
     /// The hymn files, listed once and again only after a file was added or removed anywhere
     /// (listing a folder is slow in Foundation); kept only from a listing without problems.
     private let hymnListing = Mutex<[String]?>(nil)
@@ -31,6 +39,16 @@ final class SessionReader: Sendable {
         hymnFiles.invalidate(paths)
         bibleFiles.invalidate(paths)
         pageFiles.invalidate(paths)
+        localityFiles.invalidate(paths)
+        scheduleFiles.invalidate(paths)
+    }
+
+    /// After a failed run: forgets what that run read from the files that changed and, when a
+    /// static file changed, every locality it read (checked against a `Content/static/` that may
+    /// be put back as it was, which is no change at all next time).
+    func forgetFailedRun(_ paths: Set<String>, changes: ChangeSet) {
+        invalidate(paths)
+        if changes.everything || changes.kinds.contains(.statics) { localityFiles.removeAll() }
     }
 
     func forgetAll() {
@@ -38,6 +56,8 @@ final class SessionReader: Sendable {
         hymnFiles.removeAll()
         bibleFiles.removeAll()
         pageFiles.removeAll()
+        localityFiles.removeAll()
+        scheduleFiles.removeAll()
     }
 
     /// `previous` nil (or `changes.everything`): every kind is read.
@@ -45,6 +65,7 @@ final class SessionReader: Sendable {
               diagnostics: Diagnostics) async -> Site {
         let old = changes.everything ? nil : previous
         func stale(_ kind: ChangeSet.Kind) -> Bool { old == nil || changes.kinds.contains(kind) }
+        if stale(.statics) { localityFiles.removeAll() }   // photos are checked against Content/static/
         if !options.content.exists {
             diagnostics.error("content folder not found", at: SourceLocation(path: options.content.displayPath))
         }
@@ -53,7 +74,7 @@ final class SessionReader: Sendable {
         async let statics = stale(.statics)
             ? StaticFiles.read(templates: options.templates, content: options.content, diagnostics: diagnostics) : old!.staticFiles
         async let hymnal = stale(.hymns) ? readHymnal(options, diagnostics: diagnostics) : old!.hymnal
-        async let schedule = stale(.schedule) ? ScheduleLoader.load(content: options.content, diagnostics: diagnostics) : old!.schedule
+        async let schedule = stale(.schedule) ? readSchedule(options, diagnostics: diagnostics) : old!.schedule
         async let bible = stale(.bible) ? readBible(options, diagnostics: diagnostics) : old!.bible
         let site = Site(config: config, templates: await templates, pages: await pages, staticFiles: await statics,
                         hymnal: await hymnal, schedule: await schedule, bible: await bible)
@@ -82,6 +103,23 @@ final class SessionReader: Sendable {
         return await HymnalReader.read(content: options.content, jobs: options.jobs, diagnostics: diagnostics, readFile: { tree, relative, diagnostics in
             memo.value(for: tree.fileURL(relative), diagnostics: diagnostics) { HymnalReader.readFile(tree, relative, $0) }
         }, listing: listing)
+    }
+
+    private func readSchedule(_ options: BuildOptions, diagnostics: Diagnostics) async -> Schedule {
+        let (localities, events) = (localityFiles, scheduleFiles)
+        return await ScheduleLoader.load(content: options.content, diagnostics: diagnostics, readLocality: { tree, relative, statics, diagnostics in
+            localities.value(for: tree.fileURL(relative), diagnostics: diagnostics) {
+                LocalityReader.readFile(tree, relative, statics, $0)
+            }
+        }, readSchedule: { tree, relative, known, diagnostics in
+            self.scheduleBasis.withLock { basis in
+                if basis != known { events.removeAll() }   // the first file of a load with other localities
+                basis = known
+            }
+            return events.value(for: tree.fileURL(relative), diagnostics: diagnostics) {
+                ScheduleReader.readFile(tree, relative, known, $0)
+            }
+        })
     }
 
     private func readBible(_ options: BuildOptions, diagnostics: Diagnostics) async -> BibleLibrary? {

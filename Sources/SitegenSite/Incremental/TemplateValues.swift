@@ -24,6 +24,10 @@ enum TemplateValues {
         case let (x as Int, y as Int): return x == y
         case let (x as Double, y as Double): return x == y
         case let (x as [String: Any], y as [String: Any]): return same(x, y)
+        // Lists of rows first: casting them to `[Any]` would copy every element into a new array.
+        case let (x as [[String: Any]], y as [[String: Any]]):
+            guard x.count == y.count else { return false }
+            return zip(x, y).allSatisfy { same($0, $1) }
         case let (x as [Any], y as [Any]):
             guard x.count == y.count else { return false }
             return zip(x, y).allSatisfy { same($0, $1) }
