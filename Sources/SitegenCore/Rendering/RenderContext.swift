@@ -31,9 +31,10 @@ public struct RenderContext: Sendable {
         self.diagnostics = diagnostics
         self.jobs = jobs
         self.generator = generator
-        self.shared = SharedValues(Self.sharedValues(config: config, baseURL: normalized, asOf: asOf, generator: generator) {
-            path + ($0.hasPrefix("/") ? String($0.dropFirst()) : $0)
-        })
+        let url = { (sitePath: String) in path + (sitePath.hasPrefix("/") ? String(sitePath.dropFirst()) : sitePath) }
+        let nav = Self.navigation(config.menu) { $0.hasPrefix("/") && !$0.hasPrefix("//") ? url($0) : $0 }
+        self.shared = SharedValues(Self.sharedValues(config: config, baseURL: normalized, asOf: asOf, generator: generator, url: url),
+                                   nav: nav.bySection, otherNav: nav.other)
     }
 
     static func path(ofBaseURL url: String) -> String {
@@ -104,18 +105,27 @@ extension RenderContext {
     /// The values about the page itself: `page` and `nav` (whose current item depends on the section).
     public func pageValues(for page: PageSpec) -> [String: Any] {
         let section = page.path.split(separator: "/").first.map(String.init) ?? ""
-        let nav: [[String: Any]] = config.menu.map { item in
-            let target = link(item.url)
-            let itemSection = item.url.split(separator: "/").first.map(String.init) ?? ""
-            return ["title": item.title, "url": target,
-                    "current": !itemSection.isEmpty && itemSection == section && !item.url.contains("://")]
-        }
-        return [
-            "page": ["title": page.title, "description": page.description.isEmpty ? config.description : page.description,
-                     "url": url(page.path), "canonical": absoluteURL(page.path),
-                     "isHome": page.path.isEmpty, "section": section],
-            "nav": nav,
+        let pageValues: [String: Any] = [
+            "title": page.title, "description": page.description.isEmpty ? config.description : page.description,
+            "url": url(page.path), "canonical": absoluteURL(page.path), "isHome": page.path.isEmpty, "section": section,
         ]
+        return ["page": pageValues, "nav": shared.nav[section] ?? shared.otherNav]
+    }
+
+    /// The menu as `nav` items for a page of each section the menu links to (that item is
+    /// `current`), and for every other page (none is).
+    static func navigation(_ menu: [SiteConfig.MenuItem], link: (String) -> String) -> (bySection: [String: [[String: Any]]], other: [[String: Any]]) {
+        let sections = menu.map { item in
+            item.url.contains("://") ? "" : item.url.split(separator: "/").first.map(String.init) ?? ""
+        }
+        func items(current: String) -> [[String: Any]] {
+            zip(menu, sections).map { item, section in
+                ["title": item.title, "url": link(item.url), "current": !section.isEmpty && section == current]
+            }
+        }
+        var bySection: [String: [[String: Any]]] = [:]
+        for section in sections where !section.isEmpty { bySection[section] = items(current: section) }
+        return (bySection, items(current: ""))
     }
 
     /// Renders a page through its template (which extends `layout`). The page's own values
@@ -145,7 +155,15 @@ extension RenderContext {
 /// The template values of a build that every page shares; built once, only read afterwards.
 final class SharedValues: @unchecked Sendable {
     let values: [String: Any]
-    init(_ values: [String: Any]) { self.values = values }
+    /// `nav` for pages of each section the menu links to, and for all other pages.
+    let nav: [String: [[String: Any]]]
+    let otherNav: [[String: Any]]
+
+    init(_ values: [String: Any], nav: [String: [[String: Any]]], otherNav: [[String: Any]]) {
+        self.values = values
+        self.nav = nav
+        self.otherNav = otherNav
+    }
 }
 
 /// Template values are `[String: Any]`, which Swift cannot prove thread-safe; each page's
