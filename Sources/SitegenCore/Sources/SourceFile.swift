@@ -45,16 +45,22 @@ public struct SourceFile: Sendable {
     /// Decodes UTF-8, dropping a byte-order mark and normalising CRLF/CR to LF.
     /// On failure reports where the first bad byte is, in characters.
     static func decodeUTF8(_ data: Data) -> Result<String, InvalidUTF8> {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        // memchr: the Bible's sources are megabytes, and almost never contain a "\r".
-        let hasCR = bytes.withUnsafeBytes { $0.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false }
-        if let text = String(validating: bytes, as: UTF8.self) {
+        // Validated straight from the file's buffer (the Bible's sources are megabytes); memchr
+        // because they almost never contain a "\r".
+        let (decoded, hasCR) = data.withUnsafeBytes { raw -> (String?, Bool) in
+            var bytes = raw.bindMemory(to: UInt8.self)
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) }
+            let hasCR = bytes.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false
+            return (String(validating: bytes, as: UTF8.self), hasCR)
+        }
+        if let text = decoded {
             let normalised = hasCR
                 ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
                 : text
             return .success(normalised)
         }
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let offset = firstInvalidUTF8Offset(bytes)
         let prefix = String(decoding: bytes[..<offset], as: UTF8.self)
         let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
