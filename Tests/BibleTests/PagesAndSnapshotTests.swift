@@ -49,6 +49,23 @@ import Testing
 }
 
 @Suite struct BookJSONTests {
+    /// The hand-written daily verses and home page JSON are byte for byte what the encoder gives.
+    @Test func dailyVersesJSONEqualsTheEncoder() async throws {
+        let (library, _) = await bundledBible.value
+        let lib = try #require(library)
+        let daily = try #require(lib.dailyVerses)
+        let file = DailyVersesFile(daily, lib.primary)
+        #expect(BookJSON.encode(file) == Array(try SnapshotJSON.encode(file)))
+        let context = try renderContext()
+        let entries = daily.readings.map { DailyVerseHome.entry($0, lib.primary, context: context) }
+        let reference = String(decoding: try SnapshotJSON.encode(entries), as: UTF8.self)
+            .replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026")
+        #expect(DailyVerseHome.scriptJSON(entries) == reference)
+        #expect(DailyVerseHome.scriptJSON([]) == "[]")
+    }
+
     /// The fast hand-written book JSON is byte for byte what the Encodable model gives.
     @Test func handWrittenJSONEqualsTheEncoder() async throws {
         let t = try await kjv()

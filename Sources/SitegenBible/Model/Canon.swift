@@ -12,8 +12,18 @@ public struct CanonBook: Sendable, Hashable {
     /// 1-based position in the canon.
     public let order: Int
 
-    /// URL segment: `genesis`, `1-samuel`, `song-of-solomon`.
-    public var slug: String { Escape.slug(name) }
+    /// URL segment: `genesis`, `1-samuel`, `song-of-solomon`. Made once (every chapter link
+    /// needs it, and `Escape.slug` is slow).
+    public let slug: String
+
+    init(osis: String, usfm: String, name: String, testament: Testament, order: Int) {
+        self.osis = osis
+        self.usfm = usfm
+        self.name = name
+        self.testament = testament
+        self.order = order
+        slug = Escape.slug(name)
+    }
 }
 
 public enum Canon {

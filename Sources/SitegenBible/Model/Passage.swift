@@ -147,3 +147,20 @@ public struct ReferenceError: Error, Sendable, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// All that checking a reference against a translation looks at: its abbreviation and each
+/// book's chapter and verse numbers. Two translations with equal numbering resolve and report
+/// every reference alike, so the incremental build keeps the plan and the daily verses while
+/// an edit leaves the numbering as it was (nearly every edit of the text).
+public struct VerseNumbering: Hashable, Sendable {
+    let abbreviation: String
+    let books: [CanonBook: [[Int]]]
+
+    /// Per chapter: its number, then its verses' numbers.
+    public init(_ translation: Translation) {
+        abbreviation = translation.abbreviation
+        books = Dictionary(translation.books.map { book in
+            (book.canon, book.chapters.map { [$0.number] + $0.verses.map(\.number) })
+        }) { first, _ in first }
+    }
+}

@@ -3,7 +3,7 @@ import Yams
 /// The curated verses of the day. The verse for a date is `list[daysSinceEpoch mod count]`:
 /// the same rule runs in the browser with the reader's own date, so the static home page is
 /// right every day without a rebuild.
-public struct DailyVerses: Sendable {
+public struct DailyVerses: Sendable, Hashable {
     public let readings: [Reading]
 
     public func index(for date: CalendarDate) -> Int? {

@@ -27,6 +27,40 @@ enum BookJSON {
         return out
     }
 
+    /// `daily-verses.json`, likewise the bytes `SnapshotJSON.encode(file)` gives (written again
+    /// whenever an edit touches a verse of the day).
+    static func encode(_ file: DailyVersesFile) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(file.verses.count * 300)
+        out.append(ascii: #"{"rule":"#)
+        string(file.rule, to: &out)
+        out.append(ascii: #","verses":["#)
+        for (i, entry) in file.verses.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            out.append(ascii: #"{"label":"#)
+            string(entry.label, to: &out)
+            let p = entry.passage
+            out.append(ascii: #","passage":{"book":"#)
+            string(p.book, to: &out)
+            out.append(ascii: #","endChapter":"#)
+            out.append(number: p.endChapter)
+            out.append(ascii: #","endVerse":"#)
+            out.append(number: p.endVerse)
+            out.append(ascii: #","startChapter":"#)
+            out.append(number: p.startChapter)
+            out.append(ascii: #","startVerse":"#)
+            out.append(number: p.startVerse)
+            out.append(ascii: #"},"verses":["#)
+            for (j, verse) in entry.verses.enumerated() {
+                if j > 0 { out.append(0x2C) }
+                spans(verse, to: &out)
+            }
+            out.append(ascii: "]}")
+        }
+        out.append(ascii: "]}")
+        return out
+    }
+
     static func write(_ verse: Verse, to out: inout [UInt8]) {
         out.append(0x7B)
         if !verse.headings.isEmpty {

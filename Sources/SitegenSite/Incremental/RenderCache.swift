@@ -23,13 +23,16 @@ struct RenderCache: @unchecked Sendable {
         var feeds: [OutputFile] = []
         /// Last run's specs by file path, kept only until this run's pages are rendered.
         var previousSpecs: [String: PageSpec] = [:]
+        /// File paths of specs taken as they were from last run (a memo's): equal without comparing.
+        var reused = Set<String>()
         /// The rendered pages in spec order (what the site gets from this group).
         var files: [OutputFile] = []
 
         /// Whether the template would get exactly what it got last time for this page.
         func unchanged(_ spec: PageSpec) -> Bool {
-            guard let old = previousSpecs[OutputFile.filePath(forPage: spec.path)] else { return false }
-            return TemplateValues.same(old, spec)
+            let path = OutputFile.filePath(forPage: spec.path)
+            guard let old = previousSpecs[path] else { return false }
+            return reused.contains(path) || TemplateValues.same(old, spec)
         }
     }
 
@@ -45,9 +48,15 @@ struct RenderCache: @unchecked Sendable {
     /// made again only for books parsed afresh.
     private var chapterTexts: [String: String] = [:]
     private var bookFiles: [String: Data] = [:]
-    /// What the home page shows of the schedule, and of the Bible; each made again when its source changed.
+    /// The Bible's page specs and its other snapshots by what they are made from (a book, the
+    /// plan…): after an edit of one book only that book's pages are made again.
+    private var biblePages = InputMemo<[PageSpec]>()
+    private var bibleSnapshots = InputMemo<Snapshot>()
+    /// What the home page shows of the schedule, and of the Bible; each made again when its source changed
+    /// (the daily verses' part only if a verse of the day changed).
     private var homeSchedule: [String: Any]?
     private var homeBible: [String: Any]?
+    private var homeBibleMemo = InputMemo<[String: Any]>()
     private var sitemapFiles: [OutputFile] = []
     /// Paths of the pages and snapshots the sitemap was made from.
     private var sitemapPaths: [String] = []
@@ -81,6 +90,7 @@ struct RenderCache: @unchecked Sendable {
         for group in Group.allCases where stale.contains(group) {
             var outputs = GroupOutputs()
             outputs.specs = specs(group, site, context: context)
+            if group == .bible { outputs.reused = Set(biblePages.reused.joined().map { OutputFile.filePath(forPage: $0.path) }) }
             outputs.snapshots = try snapshots(group, site, context: context)
             outputs.feeds = group == .schedule && site.hasSchedule ? ScheduleOutputs.feeds(site.schedule, context: context) : []
             fresh.formUnion(outputs.feeds.map(\.path))
@@ -102,9 +112,8 @@ struct RenderCache: @unchecked Sendable {
     private mutating func forget(stale: Set<Group>, changedSources: Set<String>, freshBooks: Set<String>) {
         if !freshBooks.isEmpty {
             bookFiles = bookFiles.filter { !freshBooks.contains($0.key) }
-            chapterTexts = chapterTexts.filter { key, _ in
-                !freshBooks.contains(key.split(separator: "/").prefix(2).joined(separator: "/"))
-            }
+            let prefixes = freshBooks.map { $0 + "/" }   // chapter keys are <translation>/<OSIS>/<chapter>
+            chapterTexts = chapterTexts.filter { key, _ in !prefixes.contains { key.hasPrefix($0) } }
         }
         if stale.contains(.schedule) { homeSchedule = nil }
         if stale.contains(.bible) { homeBible = nil }
@@ -192,7 +201,7 @@ struct RenderCache: @unchecked Sendable {
         switch group {
         case .site:
             let schedule = homeSchedule ?? ScheduleOutputs.homeValues(site.schedule, context: context)
-            let bible = homeBible ?? DailyVerseHome.values(site.bible, context: context)
+            let bible = homeBible ?? DailyVerseHome.values(site.bible, context: context, memo: &homeBibleMemo)
             (homeSchedule, homeBible) = (schedule, bible)
             return SiteRenderer.siteSpecs(site, context: context, home: HomePage.merged(schedule: schedule, bible: bible))
         case .hymns:
@@ -208,9 +217,9 @@ struct RenderCache: @unchecked Sendable {
             let texts = SharedMemo(chapterTexts)   // chapter specs are built on all cores
             defer { chapterTexts = texts.entries }
             let id = bible.primary.id
-            return BiblePages.specs(bible, context: context) { book, chapter in
+            return BiblePages.specs(bible, context: context, chapterHTML: { book, chapter in
                 texts.value("\(id)/\(book.osis)/\(chapter.number)") { VerseHTML.chapter(chapter) }
-            }
+            }, memo: &biblePages)
         }
     }
 
@@ -233,9 +242,9 @@ struct RenderCache: @unchecked Sendable {
             guard let bible = site.bible else { return [] }
             let files = SharedMemo(bookFiles)
             defer { bookFiles = files.entries }
-            return try BibleSnapshots.snapshots(bible, jobs: context.jobs) { translation, book in
+            return try BibleSnapshots.snapshots(bible, jobs: context.jobs, encodedBook: { translation, book in
                 files.value("\(translation.id)/\(book.osis)") { BibleSnapshots.bookData(book) }
-            }
+            }, memo: &bibleSnapshots)
         }
     }
 }
