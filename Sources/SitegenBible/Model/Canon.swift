@@ -16,6 +16,11 @@ public struct CanonBook: Sendable, Hashable {
     /// needs it, and `Escape.slug` is slow).
     public let slug: String
 
+    // One value per canonical position (only `Canon.books` makes them): equal by position,
+    // which `Translation.book(_:)` and reference checks compare many times.
+    public static func == (a: CanonBook, b: CanonBook) -> Bool { a.order == b.order }
+    public func hash(into hasher: inout Hasher) { hasher.combine(order) }
+
     init(osis: String, usfm: String, name: String, testament: Testament, order: Int) {
         self.osis = osis
         self.usfm = usfm

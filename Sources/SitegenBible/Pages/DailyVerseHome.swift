@@ -10,29 +10,52 @@ public enum DailyVerseHome {
     }
 
     public static func values(_ library: BibleLibrary?, context: RenderContext) -> [String: Any] {
-        var memo = InputMemo<[String: Any]>()
+        var memo = Memo()
         return values(library, context: context, memo: &memo)
     }
 
-    /// The same values, taken from `memo` when the verses show the same as last run (the JSON
-    /// of all verses is the costly part, and a Bible edit rarely touches a verse of the day).
-    public static func values(_ library: BibleLibrary?, context: RenderContext, memo: inout InputMemo<[String: Any]>) -> [String: Any] {
-        memo.begin()
-        defer { memo.end() }
+    /// The same values, each verse's entry taken from `memo` while its reading and chapter are
+    /// as they were last run, and the whole while the entries are (so a Bible edit away from the
+    /// verses of the day makes nothing here, and one in such a chapter makes its entries again).
+    public static func values(_ library: BibleLibrary?, context: RenderContext, memo: inout Memo) -> [String: Any] {
+        memo.values.begin()
+        memo.entries.begin()
+        defer {
+            memo.values.end()
+            memo.entries.end()
+        }
         guard let library, let daily = library.dailyVerses, let index = daily.index(for: context.asOf) else { return [:] }
-        let entries = daily.readings.map { entry($0, library.primary, context: context) }
-        let abbreviation = library.primary.abbreviation
-        return memo.value("dailyVerse", inputs: Inputs(entries: entries, index: index, abbreviation: abbreviation)) {
+        let translation = library.primary
+        let chapters = daily.chapters(in: translation)
+        let entries = daily.readings.indices.map { i in
+            memo.entries.value(String(i), inputs: EntryInputs(reading: daily.readings[i], chapter: chapters[i])) {
+                entry(daily.readings[i], translation, context: context)
+            }
+        }
+        let inputs = ValuesInputs(entries: entries, index: index, abbreviation: translation.abbreviation)
+        return memo.values.value("dailyVerse", inputs: inputs) {
             let today = entries[index]
             return ["dailyVerse": [
                 "label": today.label, "url": today.url, "html": today.html,
-                "abbreviation": abbreviation,
+                "abbreviation": translation.abbreviation,
                 "json": scriptJSON(entries),
             ] as [String: Any]]
         }
     }
 
-    private struct Inputs: Hashable {
+    /// What the values were made from last run: each verse's entry, and the whole.
+    public struct Memo {
+        var entries = InputMemo<Entry>()
+        var values = InputMemo<[String: Any]>()
+        public init() {}
+    }
+
+    private struct EntryInputs: Hashable {
+        let reading: Reading
+        let chapter: Chapter?
+    }
+
+    private struct ValuesInputs: Hashable {
         let entries: [Entry]
         let index: Int
         let abbreviation: String

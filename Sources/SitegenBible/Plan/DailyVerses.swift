@@ -9,6 +9,24 @@ public struct DailyVerses: Sendable, Hashable {
     public func index(for date: CalendarDate) -> Int? {
         readings.isEmpty ? nil : ((date.daysSinceEpoch % readings.count) + readings.count) % readings.count
     }
+
+    /// The chapter each verse of the day is in (every reading is verses of one chapter): with the
+    /// readings, all that the home page and `daily-verses.json` show of the translation.
+    func chapters(in translation: Translation) -> [Chapter?] {
+        readings.map { reading in reading.passages.first.flatMap { translation.book($0.book)?.chapter($0.startChapter) } }
+    }
+}
+
+/// What the verses of the day show, compared by `InputMemo`: the readings and their chapters
+/// (the very same storage while their books are unchanged).
+struct DailyVersesInputs: Hashable {
+    let readings: [Reading]
+    let chapters: [Chapter?]
+
+    init(_ daily: DailyVerses, _ translation: Translation) {
+        readings = daily.readings
+        chapters = daily.chapters(in: translation)
+    }
 }
 
 /// Reads `Content/bible/daily-verses.yml`: `verses:` followed by one reference per line,

@@ -36,10 +36,9 @@ public enum BibleSnapshots {
                 })
             }
             if let daily = library.dailyVerses {
-                let file = DailyVersesFile(daily, translation)
-                result.append(memo.value(base + "daily-verses.json", inputs: file) {
-                    Snapshot(path: base + "daily-verses.json", data: Data(BookJSON.encode(file)), records: daily.readings.count,
-                             schema: BibleSchemas.dailyVerses)
+                result.append(memo.value(base + "daily-verses.json", inputs: DailyVersesInputs(daily, translation)) {
+                    Snapshot(path: base + "daily-verses.json", data: Data(BookJSON.encode(DailyVersesFile(daily, translation))),
+                             records: daily.readings.count, schema: BibleSchemas.dailyVerses)
                 })
             }
         }
@@ -108,7 +107,7 @@ struct BookFile: Encodable {
     }
 }
 
-struct PassageEntry: Encodable, Hashable {
+struct PassageEntry: Encodable {
     let book: String
     let startChapter, startVerse, endChapter, endVerse: Int
     init(_ p: Passage) {
@@ -137,8 +136,8 @@ struct PlanFile: Encodable {
     }
 }
 
-struct DailyVersesFile: Encodable, Hashable {
-    struct VerseEntry: Encodable, Hashable {
+struct DailyVersesFile: Encodable {
+    struct VerseEntry: Encodable {
         let label: String
         let passage: PassageEntry
         /// The text, verse by verse, as spans.

@@ -46,8 +46,9 @@ final class SharedMemo<Value: Sendable>: @unchecked Sendable {
 
     init(_ entries: [String: Value]) { storage = Mutex(entries) }
 
-    func value(_ key: String, make: () throws -> Value) rethrows -> Value {
-        if let known = storage.withLock({ $0[key] }) { return known }
+    /// `valid`: whether a remembered value still holds.
+    func value(_ key: String, valid: (Value) -> Bool = { _ in true }, make: () throws -> Value) rethrows -> Value {
+        if let known = storage.withLock({ $0[key] }), valid(known) { return known }
         let made = try make()
         storage.withLock { $0[key] = made }
         return made
