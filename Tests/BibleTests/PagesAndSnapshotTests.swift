@@ -49,13 +49,17 @@ import Testing
 }
 
 @Suite struct BookJSONTests {
-    /// The hand-written daily verses and home page JSON are byte for byte what the encoder gives.
+    /// The hand-written daily verses, plan and home page JSON are byte for byte what the encoder gives.
     @Test func dailyVersesJSONEqualsTheEncoder() async throws {
         let (library, _) = await bundledBible.value
         let lib = try #require(library)
         let daily = try #require(lib.dailyVerses)
         let file = DailyVersesFile(daily, lib.primary)
         #expect(BookJSON.encode(file) == Array(try SnapshotJSON.encode(file)))
+        let plan = PlanFile(try #require(lib.plan))
+        #expect(BookJSON.encode(plan) == Array(try SnapshotJSON.encode(plan)))
+        let odd = PlanFile(ReadingPlan(title: "A \"plan\"\n", description: "", columns: [], days: []))
+        #expect(BookJSON.encode(odd) == Array(try SnapshotJSON.encode(odd)))
         let context = try renderContext()
         let entries = daily.readings.map { DailyVerseHome.entry($0, lib.primary, context: context) }
         let reference = String(decoding: try SnapshotJSON.encode(entries), as: UTF8.self)

@@ -85,6 +85,6 @@ public enum Canon {
     public static func book(osis: String) -> CanonBook? { byOSIS[osis] }
     public static func book(usfm: String) -> CanonBook? { byUSFM[usfm.uppercased()] }
     public static func book(named name: String) -> CanonBook? {
-        byName[name.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()]
+        byName[collapsingWhitespace(name).lowercased()]
     }
 }

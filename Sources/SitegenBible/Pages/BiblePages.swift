@@ -52,13 +52,16 @@ public enum BiblePages {
         }
         var perBook = books.indices.map { memo.reuse("chapters/" + books[$0].osis, inputs: inputs[$0]) }
         let wanted = chapters.indices.filter { perBook[chapters[$0].book] == nil }
+        // The values every chapter page of a book shows alike, made once and shared (immutable).
+        let shared = SharedChapterValues(translation, context: context)
+        let bookValues = books.indices.map { perBook[$0] == nil ? shared.book(books[$0]) : [:] }
         let made = parallelMap(wanted, jobs: context.jobs) { i in
             let prev = i > 0 ? chapters[i - 1] : nil
             let next = i + 1 < chapters.count ? chapters[i + 1] : nil
             let book = books[chapters[i].book]
             return chapter(translation, book, chapters[i].chapter, prev: prev.map { (books[$0.book], $0.chapter) },
                            next: next.map { (books[$0.book], $0.chapter) }, text: chapterHTML(book, chapters[i].chapter),
-                           context: context)
+                           shared: shared, bookValues: bookValues[chapters[i].book], context: context)
         }
         var madeSpecs = made[...]
         for b in books.indices where perBook[b] == nil {
@@ -111,22 +114,41 @@ public enum BiblePages {
                                    "chapters": chapterLinks(book, context: context)]])
     }
 
+    /// Values every chapter page shows alike: the translation and the progress link, and per book its name,
+    /// title and link.
+    struct SharedChapterValues {
+        let translation: [String: Any]
+        let progressURL: String
+        let context: RenderContext
+
+        init(_ translation: Translation, context: RenderContext) {
+            self.translation = translationValues(translation)
+            progressURL = context.url(BiblePaths.progress)
+            self.context = context
+        }
+
+        func book(_ book: Book) -> [String: Any] {
+            ["name": book.name, "title": book.title, "url": context.url(BiblePaths.book(book.canon))]
+        }
+    }
+
     static func chapter(_ translation: Translation, _ book: Book, _ chapter: Chapter,
-                        prev: (Book, Chapter)?, next: (Book, Chapter)?, text: String, context: RenderContext) -> PageSpec {
+                        prev: (Book, Chapter)?, next: (Book, Chapter)?, text: String,
+                        shared: SharedChapterValues, bookValues: [String: Any], context: RenderContext) -> PageSpec {
         func link(_ item: (Book, Chapter)?) -> [String: Any]? {
             item.map { ["url": context.url(BiblePaths.chapter($0.0.canon, $0.1.number)), "title": "\($0.0.name) \($0.1.number)"] }
         }
         let title = book.chapters.count == 1 ? book.name : "\(book.name) \(chapter.number)"
         var values: [String: Any] = [
-            "translation": translationValues(translation),
-            "book": ["name": book.name, "title": book.title, "url": context.url(BiblePaths.book(book.canon))],
+            "translation": shared.translation,
+            "book": bookValues,
             "chapter": chapter.number,
             "chapterID": BiblePaths.chapterID(book.canon, chapter.number),
             "heading": book.chapters.count == 1 ? book.name : (book.osis == "Ps" ? "Psalm \(chapter.number)" : title),
             "bookTitle": book.title,
             "showBookTitle": chapter.number == book.chapters.first?.number && book.title != book.name,
             "text": text,
-            "progressURL": context.url(BiblePaths.progress),
+            "progressURL": shared.progressURL,
         ]
         values["prev"] = link(prev)
         values["next"] = link(next)

@@ -31,8 +31,9 @@ public enum BibleSnapshots {
             // The plan and verse list are checked against the primary translation only.
             guard translation.id == library.primary.id else { continue }
             if let plan = library.plan {
-                result.append(try memo.value(base + "plan.json", inputs: plan) {
-                    try Snapshot(path: base + "plan.json", value: PlanFile(plan), records: plan.days.count, schema: BibleSchemas.plan)
+                result.append(memo.value(base + "plan.json", inputs: plan) {
+                    Snapshot(path: base + "plan.json", data: Data(BookJSON.encode(PlanFile(plan))), records: plan.days.count,
+                             schema: BibleSchemas.plan)
                 })
             }
             if let daily = library.dailyVerses {
