@@ -7,6 +7,10 @@ import Testing
         let html = VerseHTML.spans([Span("<script>alert(1)</script> & ", []), Span("LORD<b>", .divineName)])
         #expect(html.hasPrefix("&lt;script&gt;alert(1)&lt;/script&gt; &amp; "))
         #expect(!html.contains("<script>") && !html.contains("<b>"))
+        // Escaped exactly as Escape.html does it, Characters and all.
+        for text in ["a & b \"c\" 'd' <e>", "&\u{301} é <", "plain", "x\r\ny&"] {
+            #expect(VerseHTML.spans([Span(text)]) == Escape.html(text), "\(text)")
+        }
     }
 
     @Test func chapterPagesLinkAcrossBooksAndAnchorEveryVerse() async throws {
