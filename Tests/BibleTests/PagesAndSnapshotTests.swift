@@ -7,6 +7,10 @@ import Testing
         let html = VerseHTML.spans([Span("<script>alert(1)</script> & ", []), Span("LORD<b>", .divineName)])
         #expect(html.hasPrefix("&lt;script&gt;alert(1)&lt;/script&gt; &amp; "))
         #expect(!html.contains("<script>") && !html.contains("<b>"))
+        // Escaped exactly as Escape.html does it, Characters and all.
+        for text in ["a & b \"c\" 'd' <e>", "&\u{301} é <", "plain", "x\r\ny&"] {
+            #expect(VerseHTML.spans([Span(text)]) == Escape.html(text), "\(text)")
+        }
     }
 
     @Test func chapterPagesLinkAcrossBooksAndAnchorEveryVerse() async throws {
@@ -49,6 +53,27 @@ import Testing
 }
 
 @Suite struct BookJSONTests {
+    /// The hand-written daily verses, plan and home page JSON are byte for byte what the encoder gives.
+    @Test func dailyVersesJSONEqualsTheEncoder() async throws {
+        let (library, _) = await bundledBible.value
+        let lib = try #require(library)
+        let daily = try #require(lib.dailyVerses)
+        let file = DailyVersesFile(daily, lib.primary)
+        #expect(BookJSON.encode(file) == Array(try SnapshotJSON.encode(file)))
+        let plan = PlanFile(try #require(lib.plan))
+        #expect(BookJSON.encode(plan) == Array(try SnapshotJSON.encode(plan)))
+        let odd = PlanFile(ReadingPlan(title: "A \"plan\"\n", description: "", columns: [], days: []))
+        #expect(BookJSON.encode(odd) == Array(try SnapshotJSON.encode(odd)))
+        let context = try renderContext()
+        let entries = daily.readings.map { DailyVerseHome.entry($0, lib.primary, context: context) }
+        let reference = String(decoding: try SnapshotJSON.encode(entries), as: UTF8.self)
+            .replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026")
+        #expect(DailyVerseHome.scriptJSON(entries) == reference)
+        #expect(DailyVerseHome.scriptJSON([]) == "[]")
+    }
+
     /// The fast hand-written book JSON is byte for byte what the Encodable model gives.
     @Test func handWrittenJSONEqualsTheEncoder() async throws {
         let t = try await kjv()

@@ -146,6 +146,26 @@ struct BuildSessionTests {
         }
         let exodusRewritten = verse.written.contains("bible/exodus/1/index.html")
         #expect(!exodusRewritten, "an edit in Genesis rewrote Exodus")
+        // James 1:22 is the home page's verse of the day on 2026-11-22 (day 20,779 of 320 verses).
+        _ = try await step("the verse of the day", ["Content/bible/kjv/59-Jas.osis.xml"], expectWritten: ["index.html", "bible/james/1/index.html"]) {
+            try site.edit("Content/bible/kjv/59-Jas.osis.xml", replacing: "But be ye doers of the word", with: "Be ye doers of the word")
+        }
+        // A new verse changes the numbering the plan is checked against: "Genesis 50" now ends at 50:27.
+        _ = try await step("a verse added", ["Content/bible/kjv/01-Gen.osis.xml"], expectWritten: ["api/v1/bible/kjv/plan.json"]) {
+            try site.edit("Content/bible/kjv/01-Gen.osis.xml", replacing: "<verse eID=\"Gen.50.26\"/>",
+                          with: "<verse eID=\"Gen.50.26\"/><verse osisID=\"Gen.50.27\" sID=\"Gen.50.27\"/>Added.<verse eID=\"Gen.50.27\"/>")
+        }
+        // A book's name shows on the chapters next to it (prev/next), the index and the progress chart.
+        _ = try await step("a book's name", ["Content/bible/kjv/02-Exod.osis.xml"], expectWritten: ["bible/genesis/50/index.html", "bible/leviticus/1/index.html", "bible/index.html"]) {
+            try site.edit("Content/bible/kjv/02-Exod.osis.xml", replacing: "<milestone n=\"Exodus\" type=\"x-usfm-h\"/>",
+                          with: "<milestone n=\"Exodus (2)\" type=\"x-usfm-h\"/>")
+        }
+        _ = try await step("the translation's name", ["Content/bible/kjv/translation.yml"], expectWritten: ["bible/revelation/22/index.html"]) {
+            try site.edit("Content/bible/kjv/translation.yml", replacing: "name: King James Version", with: "name: King James Version (1769)")
+        }
+        _ = try await step("the reading plan", ["Content/bible/plan.yml"], expectWritten: ["bible/plan/index.html", "api/v1/bible/kjv/plan.json"]) {
+            try site.edit("Content/bible/plan.yml", replacing: "01-01: [Genesis 1, Matthew 1,", with: "01-01: [Genesis 1-2, Matthew 1,")
+        }
         _ = try await step("a stylesheet", ["Templates/assets/site.css"], expectWritten: ["assets/site.css"]) {
             try site.write("Templates/assets/site.css", try site.read("Templates/assets/site.css") + "\n/* edited */\n")
         }

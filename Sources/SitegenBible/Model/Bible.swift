@@ -112,6 +112,9 @@ public struct Translation: Sendable {
     public let versification: String
     /// Books in canonical order.
     public let books: [Book]
+    /// Index in `books` by canonical position (`CanonBook.order`), -1 where the book is missing:
+    /// plan and verse references look books up thousands of times.
+    private let bookIndex: [Int]
 
     public init(id: String, name: String, abbreviation: String, language: String, licence: String,
                 versification: String, books: [Book]) {
@@ -122,9 +125,15 @@ public struct Translation: Sendable {
         self.licence = licence
         self.versification = versification
         self.books = books.sorted { $0.canon.order < $1.canon.order }
+        var index = [Int](repeating: -1, count: Canon.books.count + 1)
+        for i in self.books.indices.reversed() { index[self.books[i].canon.order] = i }   // the first of duplicates
+        bookIndex = index
     }
 
-    public func book(_ canon: CanonBook) -> Book? { books.first { $0.canon == canon } }
+    public func book(_ canon: CanonBook) -> Book? {
+        let i = canon.order < bookIndex.count ? bookIndex[canon.order] : -1
+        return i >= 0 ? books[i] : nil
+    }
     public var chapterCount: Int { books.reduce(0) { $0 + $1.chapters.count } }
     public var verseCount: Int { books.reduce(0) { $0 + $1.verseCount } }
 }

@@ -11,8 +11,14 @@ public struct BibleLibrary: Sendable {
 /// The read stage for the Bible: all problems go to `diagnostics`; nil when there is no
 /// `Content/bible/` folder at all (a site without a Bible).
 public enum BibleReader {
+    /// Reads `plan.yml` and `daily-verses.yml` of the Bible folder, checked against the primary
+    /// translation; the incremental build passes one that remembers them (see `VerseNumbering`).
+    public typealias PlansReader = (_ root: SourceTree, _ primary: Translation, _ diagnostics: Diagnostics)
+        -> (ReadingPlan?, DailyVerses?)
+
     public static func read(content: SourceTree, diagnostics: Diagnostics, jobs: Int,
-                            readFile: @escaping TranslationReader.FileReader = TranslationReader.readFile) async -> BibleLibrary? {
+                            readFile: @escaping TranslationReader.FileReader = TranslationReader.readFile,
+                            readPlans: PlansReader = BibleReader.readPlans) async -> BibleLibrary? {
         let root = content.subtree("bible")
         guard root.exists else { return nil }
         let ids = translationIDs(root, diagnostics: diagnostics)
@@ -24,13 +30,28 @@ public enum BibleReader {
             }
         }
         guard let primary = primary(loaded, root: root, diagnostics: diagnostics) else { return nil }
-        let plan = root.fileExists("plan.yml") ? root.read("plan.yml", diagnostics: diagnostics).flatMap {
-            ReadingPlanReader.read($0, translation: primary, diagnostics: diagnostics)
-        } : nil
-        let daily = root.fileExists("daily-verses.yml") ? root.read("daily-verses.yml", diagnostics: diagnostics).flatMap {
-            DailyVersesReader.read($0, translation: primary, diagnostics: diagnostics)
-        } : nil
+        let (plan, daily) = readPlans(root, primary, diagnostics)
         return BibleLibrary(translations: loaded.map(\.0), primary: primary, plan: plan, dailyVerses: daily)
+    }
+
+    public static func readPlans(_ root: SourceTree, primary: Translation, diagnostics: Diagnostics) -> (ReadingPlan?, DailyVerses?) {
+        (readPlan(root, primary: primary, diagnostics: diagnostics), readDailyVerses(root, primary: primary, diagnostics: diagnostics))
+    }
+
+    /// `plan.yml`, if there is one.
+    public static func readPlan(_ root: SourceTree, primary: Translation, diagnostics: Diagnostics) -> ReadingPlan? {
+        guard root.fileExists("plan.yml") else { return nil }
+        return root.read("plan.yml", diagnostics: diagnostics).flatMap {
+            ReadingPlanReader.read($0, translation: primary, diagnostics: diagnostics)
+        }
+    }
+
+    /// `daily-verses.yml`, if there is one.
+    public static func readDailyVerses(_ root: SourceTree, primary: Translation, diagnostics: Diagnostics) -> DailyVerses? {
+        guard root.fileExists("daily-verses.yml") else { return nil }
+        return root.read("daily-verses.yml", diagnostics: diagnostics).flatMap {
+            DailyVersesReader.read($0, translation: primary, diagnostics: diagnostics)
+        }
     }
 
     /// Sub-folders holding a translation.yml or Bible text.

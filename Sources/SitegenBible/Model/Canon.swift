@@ -12,8 +12,23 @@ public struct CanonBook: Sendable, Hashable {
     /// 1-based position in the canon.
     public let order: Int
 
-    /// URL segment: `genesis`, `1-samuel`, `song-of-solomon`.
-    public var slug: String { Escape.slug(name) }
+    /// URL segment: `genesis`, `1-samuel`, `song-of-solomon`. Made once (every chapter link
+    /// needs it, and `Escape.slug` is slow).
+    public let slug: String
+
+    // One value per canonical position (only `Canon.books` makes them): equal by position,
+    // which `Translation.book(_:)` and reference checks compare many times.
+    public static func == (a: CanonBook, b: CanonBook) -> Bool { a.order == b.order }
+    public func hash(into hasher: inout Hasher) { hasher.combine(order) }
+
+    init(osis: String, usfm: String, name: String, testament: Testament, order: Int) {
+        self.osis = osis
+        self.usfm = usfm
+        self.name = name
+        self.testament = testament
+        self.order = order
+        slug = Escape.slug(name)
+    }
 }
 
 public enum Canon {
@@ -70,6 +85,6 @@ public enum Canon {
     public static func book(osis: String) -> CanonBook? { byOSIS[osis] }
     public static func book(usfm: String) -> CanonBook? { byUSFM[usfm.uppercased()] }
     public static func book(named name: String) -> CanonBook? {
-        byName[name.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()]
+        byName[collapsingWhitespace(name).lowercased()]
     }
 }

@@ -8,19 +8,69 @@ public enum BiblePages {
     /// the chapters of books whose source did not change.
     public static func specs(_ library: BibleLibrary, context: RenderContext,
                              chapterHTML: (Book, Chapter) -> String = { VerseHTML.chapter($1) }) -> [PageSpec] {
+        var memo = InputMemo<[PageSpec]>()
+        return specs(library, context: context, chapterHTML: chapterHTML, memo: &memo)
+    }
+
+    /// The same pages, taking from `memo` those whose inputs are what they were last run: after
+    /// an edit of one book, only its pages (and the chapter pages next to it) are made again.
+    public static func specs(_ library: BibleLibrary, context: RenderContext, chapterHTML: (Book, Chapter) -> String,
+                             memo: inout InputMemo<[PageSpec]>) -> [PageSpec] {
+        memo.begin()
+        defer { memo.end() }
         let translation = library.primary
-        var specs = [index(translation, context: context), ProgressPage.spec(translation, context: context)]
-        if let plan = library.plan { specs.append(PlanPage.spec(plan, context: context)) }
-        specs += translation.books.map { book(translation, $0, context: context) }
-        let chapters = translation.books.flatMap { book in book.chapters.map { (book, $0) } }
-        // On all cores: each chapter's HTML is built here, the largest part of the Bible's pages.
-        specs += parallelMap(Array(chapters.indices), jobs: context.jobs) { i in
+        let about = TranslationInputs(translation)
+        var specs = memo.value("outline", inputs: OutlineInputs(translation)) {
+            [index(translation, context: context), ProgressPage.spec(translation, context: context)]
+        }
+        if let plan = library.plan {
+            specs += memo.value("plan", inputs: plan) { [PlanPage.spec(plan, context: context)] }
+        }
+        for book in translation.books {
+            specs += memo.value("book/" + book.osis, inputs: BookInputs(translation: about, book: book)) {
+                [self.book(translation, book, context: context)]
+            }
+        }
+        return specs + chapterSpecs(translation, context: context, chapterHTML: chapterHTML, memo: &memo)
+    }
+
+    /// Every chapter page in canonical order. A book's chapter pages show the book, the
+    /// translation and the chapters just before and after the book (prev/next links): with
+    /// those unchanged they come from `memo`; the others are made on all cores.
+    static func chapterSpecs(_ translation: Translation, context: RenderContext, chapterHTML: (Book, Chapter) -> String,
+                             memo: inout InputMemo<[PageSpec]>) -> [PageSpec] {
+        let books = translation.books
+        let chapters = books.indices.flatMap { b in books[b].chapters.map { (book: b, chapter: $0) } }
+        let firstChapter = books.indices.reduce(into: [0]) { $0.append($0.last! + books[$1].chapters.count) }
+        func neighbour(_ i: Int) -> NeighbourInputs? {
+            chapters.indices.contains(i) ? NeighbourInputs(books[chapters[i].book], chapters[i].chapter.number) : nil
+        }
+        let about = TranslationInputs(translation)
+        let inputs = books.indices.map { b in
+            ChapterPagesInputs(translation: about, book: books[b], before: neighbour(firstChapter[b] - 1),
+                               after: neighbour(firstChapter[b + 1]))
+        }
+        var perBook = books.indices.map { memo.reuse("chapters/" + books[$0].osis, inputs: inputs[$0]) }
+        let wanted = chapters.indices.filter { perBook[chapters[$0].book] == nil }
+        // The values every chapter page of a book shows alike, made once and shared (immutable).
+        let shared = SharedChapterValues(translation, context: context)
+        let bookValues = books.indices.map { perBook[$0] == nil ? shared.book(books[$0]) : [:] }
+        let made = parallelMap(wanted, jobs: context.jobs) { i in
             let prev = i > 0 ? chapters[i - 1] : nil
             let next = i + 1 < chapters.count ? chapters[i + 1] : nil
-            return chapter(translation, chapters[i].0, chapters[i].1, prev: prev, next: next,
-                           text: chapterHTML(chapters[i].0, chapters[i].1), context: context)
+            let book = books[chapters[i].book]
+            return chapter(translation, book, chapters[i].chapter, prev: prev.map { (books[$0.book], $0.chapter) },
+                           next: next.map { (books[$0.book], $0.chapter) }, text: chapterHTML(book, chapters[i].chapter),
+                           shared: shared, bookValues: bookValues[chapters[i].book], context: context)
         }
-        return specs
+        var madeSpecs = made[...]
+        for b in books.indices where perBook[b] == nil {
+            let specs = Array(madeSpecs.prefix(books[b].chapters.count))
+            madeSpecs = madeSpecs.dropFirst(specs.count)
+            memo.keep("chapters/" + books[b].osis, inputs: inputs[b], specs)
+            perBook[b] = specs
+        }
+        return perBook.flatMap { $0! }
     }
 
     static func translationValues(_ t: Translation) -> [String: Any] {
@@ -64,22 +114,41 @@ public enum BiblePages {
                                    "chapters": chapterLinks(book, context: context)]])
     }
 
+    /// Values every chapter page shows alike: the translation and the progress link, and per book its name,
+    /// title and link.
+    struct SharedChapterValues {
+        let translation: [String: Any]
+        let progressURL: String
+        let context: RenderContext
+
+        init(_ translation: Translation, context: RenderContext) {
+            self.translation = translationValues(translation)
+            progressURL = context.url(BiblePaths.progress)
+            self.context = context
+        }
+
+        func book(_ book: Book) -> [String: Any] {
+            ["name": book.name, "title": book.title, "url": context.url(BiblePaths.book(book.canon))]
+        }
+    }
+
     static func chapter(_ translation: Translation, _ book: Book, _ chapter: Chapter,
-                        prev: (Book, Chapter)?, next: (Book, Chapter)?, text: String, context: RenderContext) -> PageSpec {
+                        prev: (Book, Chapter)?, next: (Book, Chapter)?, text: String,
+                        shared: SharedChapterValues, bookValues: [String: Any], context: RenderContext) -> PageSpec {
         func link(_ item: (Book, Chapter)?) -> [String: Any]? {
             item.map { ["url": context.url(BiblePaths.chapter($0.0.canon, $0.1.number)), "title": "\($0.0.name) \($0.1.number)"] }
         }
         let title = book.chapters.count == 1 ? book.name : "\(book.name) \(chapter.number)"
         var values: [String: Any] = [
-            "translation": translationValues(translation),
-            "book": ["name": book.name, "title": book.title, "url": context.url(BiblePaths.book(book.canon))],
+            "translation": shared.translation,
+            "book": bookValues,
             "chapter": chapter.number,
             "chapterID": BiblePaths.chapterID(book.canon, chapter.number),
             "heading": book.chapters.count == 1 ? book.name : (book.osis == "Ps" ? "Psalm \(chapter.number)" : title),
             "bookTitle": book.title,
             "showBookTitle": chapter.number == book.chapters.first?.number && book.title != book.name,
             "text": text,
-            "progressURL": context.url(BiblePaths.progress),
+            "progressURL": shared.progressURL,
         ]
         values["prev"] = link(prev)
         values["next"] = link(next)
@@ -87,4 +156,55 @@ public enum BiblePages {
                         description: "\(title), \(translation.name). \(String(chapter.verses.first?.plainText.prefix(120) ?? ""))",
                         values: values)
     }
+}
+
+// What the pages are made from, compared by `InputMemo` (see `specs(_:context:chapterHTML:memo:)`).
+
+/// The translation as every Bible page shows it.
+struct TranslationInputs: Hashable {
+    let id, name, abbreviation, language, licence, versification: String
+
+    init(_ t: Translation) {
+        (id, name, abbreviation, language, licence, versification) = (t.id, t.name, t.abbreviation, t.language, t.licence, t.versification)
+    }
+}
+
+/// The index and progress pages: the books, their names and chapter numbers.
+struct OutlineInputs: Hashable {
+    let translation: TranslationInputs
+    let books: [BookOutline]
+
+    struct BookOutline: Hashable {
+        let canon: CanonBook
+        let name: String
+        let chapters: [Int]
+    }
+
+    init(_ t: Translation) {
+        translation = TranslationInputs(t)
+        books = t.books.map { BookOutline(canon: $0.canon, name: $0.name, chapters: $0.chapters.map(\.number)) }
+    }
+}
+
+struct BookInputs: Hashable {
+    let translation: TranslationInputs
+    let book: Book
+}
+
+/// A chapter just outside a book, as its first or last chapter page links to it.
+struct NeighbourInputs: Hashable {
+    let canon: CanonBook
+    let name: String
+    let chapter: Int
+
+    init(_ book: Book, _ chapter: Int) {
+        (canon, name, self.chapter) = (book.canon, book.name, chapter)
+    }
+}
+
+struct ChapterPagesInputs: Hashable {
+    let translation: TranslationInputs
+    let book: Book
+    let before: NeighbourInputs?
+    let after: NeighbourInputs?
 }

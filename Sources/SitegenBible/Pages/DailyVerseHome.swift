@@ -3,21 +3,62 @@ import Foundation
 /// The home page's verse of the day. The HTML shows the as-of date's verse (right without
 /// JavaScript); all verses ride along as JSON so bible.js can pick the reader's own date's.
 public enum DailyVerseHome {
-    struct Entry: Encodable {
+    struct Entry: Encodable, Hashable {
         let label: String
         let url: String
         let html: String
     }
 
     public static func values(_ library: BibleLibrary?, context: RenderContext) -> [String: Any] {
+        var memo = Memo()
+        return values(library, context: context, memo: &memo)
+    }
+
+    /// The same values, each verse's entry taken from `memo` while its reading and chapter are
+    /// as they were last run, and the whole while the entries are (so a Bible edit away from the
+    /// verses of the day makes nothing here, and one in such a chapter makes its entries again).
+    public static func values(_ library: BibleLibrary?, context: RenderContext, memo: inout Memo) -> [String: Any] {
+        memo.values.begin()
+        memo.entries.begin()
+        defer {
+            memo.values.end()
+            memo.entries.end()
+        }
         guard let library, let daily = library.dailyVerses, let index = daily.index(for: context.asOf) else { return [:] }
-        let entries = daily.readings.map { entry($0, library.primary, context: context) }
-        let today = entries[index]
-        return ["dailyVerse": [
-            "label": today.label, "url": today.url, "html": today.html,
-            "abbreviation": library.primary.abbreviation,
-            "json": scriptJSON(entries),
-        ] as [String: Any]]
+        let translation = library.primary
+        let chapters = daily.chapters(in: translation)
+        let entries = daily.readings.indices.map { i in
+            memo.entries.value(String(i), inputs: EntryInputs(reading: daily.readings[i], chapter: chapters[i])) {
+                entry(daily.readings[i], translation, context: context)
+            }
+        }
+        let inputs = ValuesInputs(entries: entries, index: index, abbreviation: translation.abbreviation)
+        return memo.values.value("dailyVerse", inputs: inputs) {
+            let today = entries[index]
+            return ["dailyVerse": [
+                "label": today.label, "url": today.url, "html": today.html,
+                "abbreviation": translation.abbreviation,
+                "json": scriptJSON(entries),
+            ] as [String: Any]]
+        }
+    }
+
+    /// What the values were made from last run: each verse's entry, and the whole.
+    public struct Memo {
+        var entries = InputMemo<Entry>()
+        var values = InputMemo<[String: Any]>()
+        public init() {}
+    }
+
+    private struct EntryInputs: Hashable {
+        let reading: Reading
+        let chapter: Chapter?
+    }
+
+    private struct ValuesInputs: Hashable {
+        let entries: [Entry]
+        let index: Int
+        let abbreviation: String
     }
 
     static func entry(_ reading: Reading, _ translation: Translation, context: RenderContext) -> Entry {
@@ -29,11 +70,33 @@ public enum DailyVerseHome {
     }
 
     /// JSON safe inside `<script type="application/json">`: no `<`, `>` or `&` can end the element.
+    /// Written directly (the encoder's bytes: sorted keys, `BookJSON.string`), as a Bible edit
+    /// that touches a verse of the day makes it again.
     static func scriptJSON(_ entries: [Entry]) -> String {
-        let data = (try? SnapshotJSON.encode(entries)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
-            .replacingOccurrences(of: "<", with: "\\u003c")
-            .replacingOccurrences(of: ">", with: "\\u003e")
-            .replacingOccurrences(of: "&", with: "\\u0026")
+        var json: [UInt8] = []
+        json.reserveCapacity(entries.reduce(2) { $0 + $1.html.utf8.count + $1.label.utf8.count + $1.url.utf8.count + 40 })
+        json.append(0x5B)
+        for (i, entry) in entries.enumerated() {
+            if i > 0 { json.append(0x2C) }
+            json.append(ascii: #"{"html":"#)
+            BookJSON.string(entry.html, to: &json)
+            json.append(ascii: #","label":"#)
+            BookJSON.string(entry.label, to: &json)
+            json.append(ascii: #","url":"#)
+            BookJSON.string(entry.url, to: &json)
+            json.append(0x7D)
+        }
+        json.append(0x5D)
+        var safe: [UInt8] = []
+        safe.reserveCapacity(json.count + json.count / 4)
+        for byte in json {
+            switch byte {
+            case UInt8(ascii: "<"): safe.append(ascii: "\\u003c")
+            case UInt8(ascii: ">"): safe.append(ascii: "\\u003e")
+            case UInt8(ascii: "&"): safe.append(ascii: "\\u0026")
+            default: safe.append(byte)
+            }
+        }
+        return String(decoding: safe, as: UTF8.self)
     }
 }

@@ -1,62 +1,121 @@
-/// Builds the HTML of a chapter's text. Every piece of text goes through `Escape.html`; the
-/// markup is fixed here, so the page template can insert it unescaped.
+/// Builds the HTML of a chapter's text. Every piece of text is escaped as `Escape.html` does;
+/// the markup is fixed here, so the page template can insert it unescaped. The HTML is written
+/// as bytes into one buffer with its size reserved (31,102 verses per build).
 public enum VerseHTML {
     /// Inline HTML of spans: italics for translators' words, red letter, small-capital LORD.
     public static func spans(_ spans: [Span]) -> String {
-        var html = ""
+        var html: [UInt8] = []
         html.reserveCapacity(spans.reduce(0) { $0 + $1.text.utf8.count } + 32)
-        for span in spans {
-            var open = "", close = ""
-            if span.style.contains(.jesus) { open += "<span class=\"wj\">"; close = "</span>" + close }
-            if span.style.contains(.added) { open += "<i class=\"add\">"; close = "</i>" + close }
-            if span.style.contains(.foreign) { open += "<span class=\"foreign\" lang=\"he\">"; close = "</span>" + close }
-            let body = span.style.contains(.divineName) ? divineName(span.text) : escape(span.text)
-            html += open + body + close
-        }
-        return html
+        append(spans, to: &html)
+        return String(decoding: html, as: UTF8.self)
     }
 
-    /// `Escape.html`, skipped when a byte scan finds nothing to escape: 31,102 verses are
-    /// rendered per build and nearly none contain `& < > " '`.
-    static func escape(_ text: String) -> String {
-        text.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 } ? Escape.html(text) : text
+    static func append(_ spans: [Span], to html: inout [UInt8]) {
+        for span in spans {
+            let jesus = span.style.contains(.jesus), added = span.style.contains(.added), foreign = span.style.contains(.foreign)
+            if jesus { html.append(ascii: "<span class=\"wj\">") }
+            if added { html.append(ascii: "<i class=\"add\">") }
+            if foreign { html.append(ascii: "<span class=\"foreign\" lang=\"he\">") }
+            if span.style.contains(.divineName) { appendDivineName(span.text, to: &html) } else { appendEscaped(span.text, to: &html) }
+            if foreign { html.append(ascii: "</span>") }
+            if added { html.append(ascii: "</i>") }
+            if jesus { html.append(ascii: "</span>") }
+        }
+    }
+
+    /// The text as `Escape.html` gives it, which escapes `& < > " '` as whole Characters: for
+    /// ASCII text (a Character is a byte) byte by byte, runs without any copied whole; text with
+    /// both those and other letters (a combining mark may follow them) through `Escape.html`.
+    static func appendEscaped<S: StringProtocol>(_ text: S, to html: inout [UInt8]) {
+        var text = String(text)
+        text.withUTF8 { bytes in
+            var special = false, ascii = true
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): special = true
+                case 0x80...: ascii = false
+                default: break
+                }
+            }
+            if !special { return html.append(contentsOf: bytes) }
+            if !ascii { return html.append(contentsOf: Escape.html(String(decoding: bytes, as: UTF8.self)).utf8) }
+            var start = 0
+            for (i, byte) in bytes.enumerated() {
+                let entity: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default: continue
+                }
+                html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                html.append(ascii: entity)
+                start = i + 1
+            }
+            html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
     }
 
     /// "LORD" → L + small capitals "ORD", as the printed KJV sets it; the text stays "LORD"
     /// for search and copy.
-    static func divineName(_ text: String) -> String {
-        text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
-            guard let first = word.first else { return "" }
+    static func appendDivineName(_ text: String, to html: inout [UInt8]) {
+        for (i, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            if i > 0 { html.append(0x20) }
+            guard let first = word.first else { continue }
+            html.append(ascii: "<span class=\"divine-name\">")
+            appendEscaped(String(first), to: &html)
             let rest = word.dropFirst()
-            let body = rest.isEmpty ? "" : "<span class=\"sc\">\(escape(String(rest)))</span>"
-            return "<span class=\"divine-name\">\(escape(String(first)))\(body)</span>"
-        }.joined(separator: " ")
+            if !rest.isEmpty {
+                html.append(ascii: "<span class=\"sc\">")
+                appendEscaped(rest, to: &html)
+                html.append(ascii: "</span>")
+            }
+            html.append(ascii: "</span>")
+        }
     }
 
     /// The chapter: prose in paragraphs (¶ starts a new one), poetry one verse per line,
     /// headings (psalm titles, acrostic letters) between them. Each verse has an anchor `#vN`.
     public static func chapter(_ chapter: Chapter) -> String {
-        var html = ""
+        var html: [UInt8] = []
+        html.reserveCapacity(chapter.verses.reduce(0) { $0 + 160 + $1.spans.reduce(0) { $0 + $1.text.utf8.count } })
         var paragraphOpen = false
-        func closeParagraph() { if paragraphOpen { html += "</p>\n"; paragraphOpen = false } }
+        func closeParagraph() { if paragraphOpen { html.append(ascii: "</p>\n"); paragraphOpen = false } }
         for verse in chapter.verses {
             if !verse.headings.isEmpty { closeParagraph() }
-            for heading in verse.headings { html += "<h2 class=\"verse-heading\">\(spans(heading))</h2>\n" }
+            for heading in verse.headings {
+                html.append(ascii: "<h2 class=\"verse-heading\">")
+                append(heading, to: &html)
+                html.append(ascii: "</h2>\n")
+            }
             if verse.poetry || verse.paragraph || !paragraphOpen {
                 closeParagraph()
-                html += verse.poetry ? "<p class=\"line\(verse.paragraph ? " pilcrow" : "")\">" : "<p>"
+                html.append(ascii: verse.poetry ? (verse.paragraph ? "<p class=\"line pilcrow\">" : "<p class=\"line\">") : "<p>")
                 paragraphOpen = true
             } else {
-                html += " "
+                html.append(0x20)
             }
-            html += "<span class=\"verse\" id=\"v\(verse.number)\"><a class=\"vn\" href=\"#v\(verse.number)\" aria-label=\"Verse \(verse.number)\">\(verse.number)</a> "
-            html += spans(verse.spans) + "</span>"
+            html.append(ascii: "<span class=\"verse\" id=\"v")
+            html.append(number: verse.number)
+            html.append(ascii: "\"><a class=\"vn\" href=\"#v")
+            html.append(number: verse.number)
+            html.append(ascii: "\" aria-label=\"Verse ")
+            html.append(number: verse.number)
+            html.append(ascii: "\">")
+            html.append(number: verse.number)
+            html.append(ascii: "</a> ")
+            append(verse.spans, to: &html)
+            html.append(ascii: "</span>")
             if !verse.subscription.isEmpty {
                 closeParagraph()
-                html += "<p class=\"subscription\">\(spans(verse.subscription))</p>\n"
+                html.append(ascii: "<p class=\"subscription\">")
+                append(verse.subscription, to: &html)
+                html.append(ascii: "</p>\n")
             }
         }
         closeParagraph()
-        return html
+        return String(decoding: html, as: UTF8.self)
     }
 }

@@ -3,11 +3,29 @@ import Yams
 /// The curated verses of the day. The verse for a date is `list[daysSinceEpoch mod count]`:
 /// the same rule runs in the browser with the reader's own date, so the static home page is
 /// right every day without a rebuild.
-public struct DailyVerses: Sendable {
+public struct DailyVerses: Sendable, Hashable {
     public let readings: [Reading]
 
     public func index(for date: CalendarDate) -> Int? {
         readings.isEmpty ? nil : ((date.daysSinceEpoch % readings.count) + readings.count) % readings.count
+    }
+
+    /// The chapter each verse of the day is in (every reading is verses of one chapter): with the
+    /// readings, all that the home page and `daily-verses.json` show of the translation.
+    func chapters(in translation: Translation) -> [Chapter?] {
+        readings.map { reading in reading.passages.first.flatMap { translation.book($0.book)?.chapter($0.startChapter) } }
+    }
+}
+
+/// What the verses of the day show, compared by `InputMemo`: the readings and their chapters
+/// (the very same storage while their books are unchanged).
+struct DailyVersesInputs: Hashable {
+    let readings: [Reading]
+    let chapters: [Chapter?]
+
+    init(_ daily: DailyVerses, _ translation: Translation) {
+        readings = daily.readings
+        chapters = daily.chapters(in: translation)
     }
 }
 

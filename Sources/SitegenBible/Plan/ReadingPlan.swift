@@ -1,8 +1,8 @@
 import Yams
 
 /// A yearly reading plan (M'Cheyne's calendar): for each month-day, one reading per column.
-public struct ReadingPlan: Sendable {
-    public struct Day: Sendable {
+public struct ReadingPlan: Sendable, Hashable {
+    public struct Day: Sendable, Hashable {
         /// `MM-DD`.
         public let key: String
         public let month: Int

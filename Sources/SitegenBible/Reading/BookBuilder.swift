@@ -21,7 +21,8 @@ struct BookBuilder {
 
     // The verse being read.
     private var verseNumber: Int?
-    private var spans: [Span] = []
+    /// The verse's text, whitespace-normalised as it arrives.
+    private var spans = SpanCollector()
     private var hasText = false
     private var headings: [[Span]] = []
     private var subscription: [Span] = []
@@ -76,20 +77,23 @@ struct BookBuilder {
 
     /// Text in the current style; whitespace between verses is layout and ignored.
     mutating func text(_ text: String, style: Span.Style, at location: @autoclosure () -> SourceLocation) {
+        var text = text
+        text.withUTF8 { self.text($0, style: style, at: location()) }
+    }
+
+    /// The same, from UTF-8 bytes (the OSIS reader's text events, never copied into a String).
+    mutating func text(_ text: UnsafeBufferPointer<UInt8>, style: Span.Style, at location: @autoclosure () -> SourceLocation) {
         guard verseNumber != nil else {
             if !SpanText.isBlank(text) {
-                diagnostics.error("text outside a verse: '\(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40))'", at: location())
+                let words = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).prefix(40)
+                diagnostics.error("text outside a verse: '\(words)'", at: location())
             }
             return
         }
         if !hasText, SpanText.isBlank(text) { return }
         if !hasText { takePendingMarks() }
         hasText = true
-        if let last = spans.last, last.style == style {
-            spans[spans.count - 1].text += text
-        } else {
-            spans.append(Span(text, style))
-        }
+        spans.append(text, style: style)
     }
 
     /// A heading (psalm title, acrostic letter) before a verse, or a subscription after one.
@@ -123,10 +127,9 @@ struct BookBuilder {
     mutating func endVerse() {
         guard let number = verseNumber else { return }
         if !hasText { takePendingMarks() }
-        verses.append(Verse(number: number, headings: headings, spans: SpanText.normalize(spans), paragraph: paragraph,
+        verses.append(Verse(number: number, headings: headings, spans: spans.finish(), paragraph: paragraph,
                             poetry: poetry, subscription: SpanText.normalize(subscription)))
         verseNumber = nil
-        spans = []
         hasText = false
         headings = []
         subscription = []
@@ -166,35 +169,13 @@ struct BookBuilder {
 /// spaces, no leading or trailing space, and adjacent runs of one style merged.
 enum SpanText {
     static func normalize(_ spans: [Span]) -> [Span] {
-        var result: [Span] = []
-        var lastWasSpace = true  // drops leading whitespace
-        var bytes: [UInt8] = []
+        guard !spans.isEmpty else { return [] }
+        var collector = SpanCollector()
         for span in spans {
-            bytes.removeAll(keepingCapacity: true)
-            // Bytes, not String appends: this runs over every word of the Bible on each build.
-            for scalar in span.text.unicodeScalars {
-                if isSpace(scalar.value) {
-                    if !lastWasSpace { bytes.append(0x20) }
-                    lastWasSpace = true
-                } else {
-                    if scalar.isASCII { bytes.append(UInt8(scalar.value)) } else { UTF8.encode(scalar) { bytes.append($0) } }
-                    lastWasSpace = false
-                }
-            }
-            guard !bytes.isEmpty else { continue }
-            let text = String(decoding: bytes, as: UTF8.self)
-            if let last = result.last, last.style == span.style {
-                result[result.count - 1].text += text
-            } else {
-                result.append(Span(text, span.style))
-            }
+            var text = span.text
+            text.withUTF8 { collector.append($0, style: span.style) }
         }
-        // Trailing space: trim the last span, and drop it if nothing is left.
-        while let last = result.last, last.text.hasSuffix(" ") {
-            let trimmed = String(last.text.dropLast())
-            if trimmed.isEmpty { result.removeLast() } else { result[result.count - 1].text = trimmed }
-        }
-        return result
+        return collector.finish()
     }
 
     /// Unicode White_Space, by value: `Unicode.Scalar.Properties` lookups were the read
@@ -208,5 +189,96 @@ enum SpanText {
 
     static func isBlank(_ text: String) -> Bool { text.unicodeScalars.allSatisfy { isSpace($0.value) } }
 
+    static func isBlank(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < text.count {
+            let (scalar, length) = SpanCollector.scalar(text, at: i)
+            if !isSpace(scalar) { return false }
+            i += length
+        }
+        return true
+    }
+
     static func plain(_ spans: [Span]) -> String { normalize(spans).map(\.text).joined() }
+}
+
+/// `SpanText.normalize` done as the text arrives, in one pass over its UTF-8 bytes: each run
+/// of whitespace becomes one space (none at the start), a run of text in the style of the span
+/// before it joins that span, and the trailing space goes at the end. Feeding it the pieces of a
+/// text gives the same spans as feeding it the whole (the reader gets text in pieces).
+struct SpanCollector {
+    private var spans: [Span] = []
+    /// The last span's text, still bytes (a String is made once, when the span is complete).
+    private var bytes: [UInt8] = []
+    private var style: Span.Style = []
+    private var lastWasSpace = true   // drops leading whitespace
+
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>, style newStyle: Span.Style) {
+        // A new span starts only when this text has something to show and its style differs.
+        var sameSpan = !bytes.isEmpty && newStyle == style
+        var i = 0
+        while i < text.count {
+            // A run of printable ASCII with single spaces (most of the Bible) is copied as it is;
+            // anything else (a line break, a second space, a non-ASCII letter) one scalar at a time.
+            var end = i, endsInSpace = lastWasSpace
+            while end < text.count, text[end] < 0x80, text[end] > 0x20 || (text[end] == 0x20 && !endsInSpace) {
+                endsInSpace = text[end] == 0x20
+                end += 1
+            }
+            let isRun = end > i
+            if !isRun {
+                let (scalar, length) = Self.scalar(text, at: i)
+                endsInSpace = SpanText.isSpace(scalar)
+                end = i + length
+                if endsInSpace && lastWasSpace { i = end; continue }
+            }
+            if !sameSpan {
+                flush()
+                style = newStyle
+                sameSpan = true
+            }
+            if !isRun && endsInSpace {
+                bytes.append(0x20)
+            } else {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[i..<end]))
+            }
+            lastWasSpace = endsInSpace
+            i = end
+        }
+    }
+
+    /// The spans collected since the last `finish`, without the trailing space; starts afresh.
+    mutating func finish() -> [Span] {
+        if bytes.last == 0x20 { bytes.removeLast() }
+        flush()
+        var result = spans
+        spans = []
+        lastWasSpace = true
+        // The last span lost its trailing space above (and was dropped if nothing was left);
+        // a span before it ending in a space too is trimmed the same way (it cannot happen:
+        // no two spaces follow each other, but the rule is "no trailing space", not a count).
+        while let last = result.last, last.text.hasSuffix(" ") {
+            let trimmed = String(last.text.dropLast())
+            if trimmed.isEmpty { result.removeLast() } else { result[result.count - 1].text = trimmed }
+        }
+        return result
+    }
+
+    private mutating func flush() {
+        guard !bytes.isEmpty else { return }
+        spans.append(Span(String(decoding: bytes, as: UTF8.self), style))
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The scalar at `i` of valid UTF-8 and its length in bytes.
+    @inline(__always) static func scalar(_ text: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
+        let lead = UInt32(text[i])
+        if lead < 0x80 { return (lead, 1) }
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(text[i + 1] & 0x3F), 2) }
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | UInt32(text[i + 1] & 0x3F) << 6 | UInt32(text[i + 2] & 0x3F), 3)
+        }
+        return ((lead & 0x07) << 18 | UInt32(text[i + 1] & 0x3F) << 12 | UInt32(text[i + 2] & 0x3F) << 6
+                    | UInt32(text[i + 3] & 0x3F), 4)
+    }
 }

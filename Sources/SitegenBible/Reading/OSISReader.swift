@@ -21,7 +21,8 @@ private final class OSISHandler: XMLStreamDelegate {
 
     let file: SourceFile
     let diagnostics: Diagnostics
-    weak var stream: XMLStream?
+    /// Set before the first event (for line and column); the stream does not hold the handler back.
+    var stream: XMLStream?
     var books: [Book] = []
 
     private var frames: [Frame] = []
@@ -39,31 +40,31 @@ private final class OSISHandler: XMLStreamDelegate {
 
     private var here: SourceLocation { file.location(line: stream?.line ?? 1, column: stream?.column ?? 1) }
 
-    func startElement(_ name: String, attributes: XMLAttributes) {
+    func startElement(_ name: XMLName, attributes: XMLAttributes) {
         if skipDepth > 0 { skipDepth += 1; frames.append(.skip); return }
         frames.append(frame(for: name, attributes))
     }
 
-    private func frame(for name: String, _ attributes: XMLAttributes) -> Frame {
+    private func frame(for name: XMLName, _ attributes: XMLAttributes) -> Frame {
         switch name {
+        case "verse": verse(attributes)   // the most frequent element first
+        case "transChange":
+            return attributes.has("type", equalTo: "added") ? push(.added) : .plain
         case "header", "note":
             // Notes (translators' margin) and the work header are kept in the source, not read.
             skipDepth = 1
             return .skip
         case "div": return division(attributes)
+        case "divineName": return push(.divineName)
         case "lb":
-            if attributes["type"] == "x-p" { builder?.paragraphMark() }
+            if attributes.has("type", equalTo: "x-p") { builder?.paragraphMark() }
         case "l":
-            if attributes["eID"] == nil { builder?.poetryMark() }
+            if !attributes.has("eID") { builder?.poetryMark() }
         case "milestone": bookNames(attributes)
         case "chapter": chapter(attributes)
-        case "verse": verse(attributes)
         case "title":
-            title = (attributes["type"] == "main", [])
+            title = (attributes.has("type", equalTo: "main"), [])
             return .title
-        case "transChange":
-            return attributes["type"] == "added" ? push(.added) : .plain
-        case "divineName": return push(.divineName)
         case "foreign": return push(.foreign)
         case "q": return quotation(attributes)
         default: break
@@ -80,8 +81,8 @@ private final class OSISHandler: XMLStreamDelegate {
     private var currentStyle: Span.Style { jesusMilestone ? style.union(.jesus) : style }
 
     private func division(_ attributes: XMLAttributes) -> Frame {
-        switch attributes["type"] {
-        case "book" where attributes["sID"] == nil && attributes["eID"] == nil:
+        guard let type = attributes.value("type") else { return .plain }
+        if type == "book", !attributes.has("sID"), !attributes.has("eID") {
             let id = attributes["osisID"] ?? ""
             guard let canon = Canon.book(osis: id) else {
                 diagnostics.error("unknown book '\(id)' (expected an OSIS book id such as Gen, Ps, Matt)", at: here)
@@ -91,24 +92,19 @@ private final class OSISHandler: XMLStreamDelegate {
             if let open = builder { books.append(finish(open)) }
             builder = BookBuilder(canon: canon, file: file, at: here, diagnostics: diagnostics)
             return .book
-        case "x-p":
-            if attributes["sID"] != nil { builder?.paragraphMark() }
-        default: break
         }
+        if type == "x-p", attributes.has("sID") { builder?.paragraphMark() }
         return .plain
     }
 
     private func bookNames(_ attributes: XMLAttributes) {
-        guard let value = attributes["n"] else { return }
-        switch attributes["type"] {
-        case "x-usfm-h": builder?.name = value
-        case "x-usfm-toc3": builder?.abbreviation = value
-        default: break
-        }
+        guard let value = attributes["n"], let type = attributes.value("type") else { return }
+        if type == "x-usfm-h" { builder?.name = value }
+        if type == "x-usfm-toc3" { builder?.abbreviation = value }
     }
 
     private func chapter(_ attributes: XMLAttributes) {
-        guard attributes["eID"] == nil else { return }
+        guard !attributes.has("eID") else { return }
         guard builder != nil else { return diagnostics.error("chapter outside a book", at: here) }
         let id = attributes["osisID"] ?? attributes["sID"] ?? ""
         let parts = id.split(separator: ".")
@@ -122,8 +118,14 @@ private final class OSISHandler: XMLStreamDelegate {
     }
 
     private func verse(_ attributes: XMLAttributes) {
-        if attributes["eID"] != nil { builder?.endVerse(); return }
+        if attributes.has("eID") { builder?.endVerse(); return }
         guard builder != nil else { return diagnostics.error("verse outside a book", at: here) }
+        let raw = attributes.value("osisID") ?? attributes.value("sID")
+        if let raw, let (chapter, number) = OSISVerseID.parse(raw.bytes, book: builder!.canon.osis),
+           chapter == builder!.currentChapter {
+            return builder!.startVerse(number, at: here)
+        }
+        // Anything but a plain "Gen.1.1" of the current chapter: the general (and reporting) path.
         // A verse may span several ids ("Gen.1.1 Gen.1.2"); it is filed under the first.
         let id = (attributes["osisID"] ?? attributes["sID"] ?? "").split(separator: " ").first.map(String.init) ?? ""
         let parts = id.split(separator: ".")
@@ -138,13 +140,13 @@ private final class OSISHandler: XMLStreamDelegate {
     }
 
     private func quotation(_ attributes: XMLAttributes) -> Frame {
-        guard attributes["who"] == "Jesus" else { return .plain }
-        if attributes["sID"] != nil { jesusMilestone = true; return .plain }
-        if attributes["eID"] != nil { jesusMilestone = false; return .plain }
+        guard attributes.has("who", equalTo: "Jesus") else { return .plain }
+        if attributes.has("sID") { jesusMilestone = true; return .plain }
+        if attributes.has("eID") { jesusMilestone = false; return .plain }
         return push(.jesus)
     }
 
-    func endElement(_ name: String) {
+    func endElement(_ name: XMLName) {
         guard let frame = frames.popLast() else { return }
         switch frame {
         case .skip: skipDepth -= 1
@@ -172,14 +174,44 @@ private final class OSISHandler: XMLStreamDelegate {
         return open.finish()
     }
 
-    func characters(_ text: String) {
+    func characters(_ text: UnsafeBufferPointer<UInt8>) {
         guard skipDepth == 0 else { return }
         if title != nil {
-            title!.spans.append(Span(text, currentStyle))
+            title!.spans.append(Span(String(decoding: text, as: UTF8.self), currentStyle))
         } else if builder != nil {
             builder!.text(text, style: currentStyle, at: here)
-        } else if text.contains(where: { !$0.isWhitespace }), !frames.isEmpty {
+        } else if String(decoding: text, as: UTF8.self).contains(where: { !$0.isWhitespace }), !frames.isEmpty {
             diagnostics.error("text outside a book", at: here)
         }
+    }
+}
+
+/// A verse's `osisID` of the plain form `Gen.1.1` (optionally followed by more ids after a space),
+/// read from the attribute's bytes: the 31,102 verse tags are the bulk of the OSIS elements.
+enum OSISVerseID {
+    /// (chapter, verse) when `id` is `<book>.<digits>.<digits>` with a positive verse; nil for
+    /// anything else, which the reader's general path handles and reports.
+    static func parse(_ id: UnsafeBufferPointer<UInt8>, book: String) -> (chapter: Int, verse: Int)? {
+        var book = book
+        return book.withUTF8 { osis -> (Int, Int)? in
+            guard id.count > osis.count, id[osis.count] == UInt8(ascii: "."),
+                  memcmp(id.baseAddress!, osis.baseAddress!, osis.count) == 0 else { return nil }
+            var i = osis.count + 1
+            guard let chapter = number(id, &i), i < id.count, id[i] == UInt8(ascii: ".") else { return nil }
+            i += 1
+            guard let verse = number(id, &i), verse > 0, i == id.count || id[i] == UInt8(ascii: " ") else { return nil }
+            return (chapter, verse)
+        }
+    }
+
+    /// One to six ASCII digits from `i` on.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Int? {
+        var value = 0, digits = 0
+        while i < bytes.count, digits < 7, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+            value = value * 10 + Int(bytes[i] - 0x30)
+            i += 1
+            digits += 1
+        }
+        return digits == 0 || digits > 6 ? nil : value
     }
 }

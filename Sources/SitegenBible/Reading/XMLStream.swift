@@ -1,12 +1,45 @@
 import CLibXML2
 import Foundation
 
-/// Receives libxml2's SAX2 events. Names and attribute values are handed over as strings only
-/// when asked for, so elements the reader does not care about cost almost nothing.
+/// Receives libxml2's SAX2 events. Names, attribute values and text are handed over as the
+/// parser's own bytes, valid only during the call: the Bible has ~180,000 elements, and a
+/// Swift String per name, attribute and text run was most of the time spent reading it.
 protocol XMLStreamDelegate: AnyObject {
-    func startElement(_ name: String, attributes: XMLAttributes)
-    func endElement(_ name: String)
-    func characters(_ text: String)
+    func startElement(_ name: XMLName, attributes: XMLAttributes)
+    func endElement(_ name: XMLName)
+    func characters(_ text: UnsafeBufferPointer<UInt8>)
+}
+
+/// An element or attribute name as libxml2 passes it (NUL-terminated UTF-8 owned by the parser),
+/// compared with literals byte by byte: `switch name { case "verse": … }`.
+struct XMLName {
+    let pointer: UnsafePointer<xmlChar>
+
+    /// The first byte (0 for an empty name): lets a reader pick the few literals worth comparing.
+    var first: UInt8 { pointer.pointee }
+
+    var string: String { String(cString: pointer) }
+
+    static func == (name: XMLName, literal: StaticString) -> Bool {
+        strcmp(UnsafeRawPointer(name.pointer).assumingMemoryBound(to: CChar.self),
+               UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    static func ~= (literal: StaticString, name: XMLName) -> Bool { name == literal }
+}
+
+/// An attribute value: the parser's bytes, compared without copying, a String when kept.
+struct XMLValue {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    static func == (value: XMLValue, literal: StaticString) -> Bool {
+        value.bytes.count == literal.utf8CodeUnitCount
+            && (value.bytes.isEmpty || memcmp(value.bytes.baseAddress!, literal.utf8Start, value.bytes.count) == 0)
+    }
+
+    static func != (value: XMLValue, literal: StaticString) -> Bool { !(value == literal) }
 }
 
 /// The attributes of one start tag, as libxml2 passes them (5 pointers per attribute:
@@ -15,18 +48,24 @@ struct XMLAttributes {
     let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     let count: Int
 
-    subscript(name: String) -> String? {
+    /// The value of the attribute `name` (its local name), if the tag has it.
+    func value(_ name: StaticString) -> XMLValue? {
         guard let base else { return nil }
-        return name.withCString { wanted in
-            for i in 0..<count {
-                let at = base + i * 5
-                guard let local = at[0], strcmp(UnsafeRawPointer(local).assumingMemoryBound(to: CChar.self), wanted) == 0,
-                      let start = at[3], let end = at[4] else { continue }
-                return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-            }
-            return nil
+        for i in 0..<count {
+            let at = base + i * 5
+            guard let local = at[0], XMLName(pointer: local) == name, let start = at[3], let end = at[4] else { continue }
+            return XMLValue(bytes: UnsafeBufferPointer(start: start, count: end - start))
         }
+        return nil
     }
+
+    func has(_ name: StaticString) -> Bool { value(name) != nil }
+
+    /// Whether the attribute is there with exactly this value (`type="added"`).
+    func has(_ name: StaticString, equalTo literal: StaticString) -> Bool { value(name).map { $0 == literal } ?? false }
+
+    /// The value as a String (for values that are kept or printed).
+    subscript(name: StaticString) -> String? { value(name)?.string }
 }
 
 /// A well-formedness error: where libxml2 stopped and why.
@@ -41,7 +80,9 @@ struct XMLFailure: Error {
 final class XMLStream {
     private static let initialized: Bool = { xmlInitParser(); return true }()
 
-    private weak var delegate: (any XMLStreamDelegate)?
+    /// `unowned(unsafe)`: the caller of `parse` holds the delegate for the whole parse, and a
+    /// weak or strong reference would cost reference counting on every event.
+    private unowned(unsafe) let delegate: any XMLStreamDelegate
     private var context: xmlParserCtxtPtr?
     /// The first error; parsing stops there (libxml2 would go on and report follow-on errors,
     /// and still deliver some text events).
@@ -59,35 +100,35 @@ final class XMLStream {
         let stream = XMLStream(delegate: delegate)
         setup(stream)
         var source = text
-        return source.withUTF8 { bytes -> XMLFailure? in
-            guard let base = bytes.baseAddress else { return XMLFailure(line: 1, column: 1, message: "empty document") }
-            let raw = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-            guard let ctxt = xmlCreateMemoryParserCtxt(raw, Int32(bytes.count)) else {
-                return XMLFailure(line: 1, column: 1, message: "cannot create an XML parser")
+        return withExtendedLifetime(delegate) {
+            source.withUTF8 { bytes -> XMLFailure? in
+                guard let base = bytes.baseAddress else { return XMLFailure(line: 1, column: 1, message: "empty document") }
+                let raw = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+                guard let ctxt = xmlCreateMemoryParserCtxt(raw, Int32(bytes.count)) else {
+                    return XMLFailure(line: 1, column: 1, message: "cannot create an XML parser")
+                }
+                defer { xmlFreeParserCtxt(ctxt) }
+                ctxt.pointee.sax.pointee = makeHandler()
+                ctxt.pointee.userData = Unmanaged.passUnretained(stream).toOpaque()
+                // No network, no external entities, libxml2's default size limits kept (no
+                // XML_PARSE_HUGE): the file is text, never instructions.
+                xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue))
+                stream.context = ctxt
+                defer { stream.context = nil }
+                let status = withExtendedLifetime(stream) { xmlParseDocument(ctxt) }
+                if let failure = stream.failure { return failure }
+                guard status != 0 || ctxt.pointee.wellFormed == 0 else { return nil }
+                return XMLFailure(line: stream.line, column: 1, message: "malformed XML")
             }
-            defer { xmlFreeParserCtxt(ctxt) }
-            ctxt.pointee.sax.pointee = makeHandler()
-            ctxt.pointee.userData = Unmanaged.passUnretained(stream).toOpaque()
-            // No network, no external entities, libxml2's default size limits kept (no
-            // XML_PARSE_HUGE): the file is text, never instructions.
-            xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue))
-            stream.context = ctxt
-            defer { stream.context = nil }
-            let status = xmlParseDocument(ctxt)
-            if let failure = stream.failure { return failure }
-            guard status != 0 || ctxt.pointee.wellFormed == 0 else { return nil }
-            return XMLFailure(line: stream.line, column: 1, message: "malformed XML")
         }
     }
 
-    private static func stream(_ ctx: UnsafeMutableRawPointer?) -> XMLStream {
-        Unmanaged<XMLStream>.fromOpaque(ctx!).takeUnretainedValue()
-    }
-
-    /// The delegate, as long as the document is still well-formed.
-    private static func live(_ ctx: UnsafeMutableRawPointer?) -> (any XMLStreamDelegate)? {
-        let stream = stream(ctx)
-        return stream.failure == nil ? stream.delegate : nil
+    /// The delegate, as long as the document is still well-formed. The stream is borrowed
+    /// (`parse` keeps it alive), not retained per event.
+    private static func live(_ ctx: UnsafeMutableRawPointer?, _ event: (any XMLStreamDelegate) -> Void) {
+        Unmanaged<XMLStream>.fromOpaque(ctx!)._withUnsafeGuaranteedRef { stream in
+            if stream.failure == nil { event(stream.delegate) }
+        }
     }
 
     /// Keeps the first error or fatal error and stops the parser there.
@@ -99,28 +140,27 @@ final class XMLStream {
         if let context { xmlStopParser(context) }
     }
 
-    private static func name(_ pointer: UnsafePointer<xmlChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
-    }
-
     private static func makeHandler() -> xmlSAXHandler {
         var h = xmlSAXHandler()
         h.initialized = UInt32(XML_SAX2_MAGIC)
         h.startElementNs = { ctx, localname, _, _, _, _, count, _, attributes in
-            XMLStream.live(ctx)?.startElement(XMLStream.name(localname),
-                                                         attributes: XMLAttributes(base: attributes, count: Int(count)))
+            guard let localname else { return }
+            XMLStream.live(ctx) {
+                $0.startElement(XMLName(pointer: localname), attributes: XMLAttributes(base: attributes, count: Int(count)))
+            }
         }
         h.endElementNs = { ctx, localname, _, _ in
-            XMLStream.live(ctx)?.endElement(XMLStream.name(localname))
+            guard let localname else { return }
+            XMLStream.live(ctx) { $0.endElement(XMLName(pointer: localname)) }
         }
         h.characters = { ctx, chars, length in
             guard let chars else { return }
-            XMLStream.live(ctx)?.characters(String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF8.self))
+            XMLStream.live(ctx) { $0.characters(UnsafeBufferPointer(start: chars, count: Int(length))) }
         }
         // Errors come here (never printed by libxml2 itself); the first one is kept.
         h.serror = { ctx, error in
             guard let ctx, let error else { return }
-            XMLStream.stream(ctx).record(error)
+            Unmanaged<XMLStream>.fromOpaque(ctx).takeUnretainedValue().record(error)
         }
         return h
     }

@@ -7,11 +7,23 @@ public enum BibleSnapshots {
     /// `encodedBook` gives a book's file; the incremental build passes one that remembers unchanged books.
     public static func snapshots(_ library: BibleLibrary, jobs: Int = 1,
                                  encodedBook: (Translation, Book) -> Data = { bookData($1) }) throws -> [Snapshot] {
+        var memo = InputMemo<Snapshot>()
+        return try snapshots(library, jobs: jobs, encodedBook: encodedBook, memo: &memo)
+    }
+
+    /// The same files; the book list, plan and daily verses are taken from `memo` when what they
+    /// hold is what it was last run (encoding them is most of what a one-book edit costs here).
+    public static func snapshots(_ library: BibleLibrary, jobs: Int, encodedBook: (Translation, Book) -> Data,
+                                 memo: inout InputMemo<Snapshot>) throws -> [Snapshot] {
+        memo.begin()
+        defer { memo.end() }
         var result: [Snapshot] = []
         for translation in library.translations {
             let base = "bible/\(translation.id)/"
-            result.append(try Snapshot(path: base + "books.json", value: BooksFile(translation, base: base),
-                                       records: translation.books.count, schema: BibleSchemas.books))
+            let books = BooksFile(translation, base: base)
+            result.append(try memo.value(base + "books.json", inputs: books) {
+                try Snapshot(path: base + "books.json", value: books, records: translation.books.count, schema: BibleSchemas.books)
+            })
             result += parallelMap(translation.books, jobs: jobs) { book in
                 Snapshot(path: BibleSnapshots.bookPath(book, base: base), data: encodedBook(translation, book),
                          records: book.verseCount, schema: BibleSchemas.book)
@@ -19,12 +31,16 @@ public enum BibleSnapshots {
             // The plan and verse list are checked against the primary translation only.
             guard translation.id == library.primary.id else { continue }
             if let plan = library.plan {
-                result.append(try Snapshot(path: base + "plan.json", value: PlanFile(plan), records: plan.days.count,
-                                           schema: BibleSchemas.plan))
+                result.append(memo.value(base + "plan.json", inputs: plan) {
+                    Snapshot(path: base + "plan.json", data: Data(BookJSON.encode(PlanFile(plan))), records: plan.days.count,
+                             schema: BibleSchemas.plan)
+                })
             }
             if let daily = library.dailyVerses {
-                result.append(try Snapshot(path: base + "daily-verses.json", value: DailyVersesFile(daily, translation),
-                                           records: daily.readings.count, schema: BibleSchemas.dailyVerses))
+                result.append(memo.value(base + "daily-verses.json", inputs: DailyVersesInputs(daily, translation)) {
+                    Snapshot(path: base + "daily-verses.json", data: Data(BookJSON.encode(DailyVersesFile(daily, translation))),
+                             records: daily.readings.count, schema: BibleSchemas.dailyVerses)
+                })
             }
         }
         return result
@@ -37,9 +53,9 @@ public enum BibleSnapshots {
     static func bookPath(_ book: Book, base: String) -> String { base + "books/\(book.osis.lowercased()).json" }
 }
 
-struct BooksFile: Encodable {
-    struct TranslationInfo: Encodable { let id, name, abbreviation, language, licence, versification: String }
-    struct BookInfo: Encodable {
+struct BooksFile: Encodable, Hashable {
+    struct TranslationInfo: Encodable, Hashable { let id, name, abbreviation, language, licence, versification: String }
+    struct BookInfo: Encodable, Hashable {
         let osis, usfm, name, title, abbreviation, testament, path: String
         let order, chapters, verses: Int
         let verseCounts: [Int]

@@ -5,43 +5,122 @@ enum BookJSON {
     static func encode(_ book: Book) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(book.verseCount * 200)
-        out += Array(#"{"chapters":["#.utf8)
+        out.append(ascii: #"{"chapters":["#)
         for (i, chapter) in book.chapters.enumerated() {
             if i > 0 { out.append(0x2C) }
-            out += Array(#"{"number":"#.utf8) + Array(String(chapter.number).utf8) + Array(#","verses":["#.utf8)
+            out.append(ascii: #"{"number":"#)
+            out.append(number: chapter.number)
+            out.append(ascii: #","verses":["#)
             for (j, verse) in chapter.verses.enumerated() {
                 if j > 0 { out.append(0x2C) }
                 write(verse, to: &out)
             }
-            out += Array("]}".utf8)
+            out.append(ascii: "]}")
         }
-        out += Array(#"],"name":"#.utf8)
+        out.append(ascii: #"],"name":"#)
         string(book.name, to: &out)
-        out += Array(#","osis":"#.utf8)
+        out.append(ascii: #","osis":"#)
         string(book.osis, to: &out)
-        out += Array(#","title":"#.utf8)
+        out.append(ascii: #","title":"#)
         string(book.title, to: &out)
         out.append(0x7D)
         return out
     }
 
+    /// `daily-verses.json`, likewise the bytes `SnapshotJSON.encode(file)` gives (written again
+    /// whenever an edit touches a verse of the day).
+    static func encode(_ file: DailyVersesFile) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(file.verses.count * 300)
+        out.append(ascii: #"{"rule":"#)
+        string(file.rule, to: &out)
+        out.append(ascii: #","verses":["#)
+        for (i, entry) in file.verses.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            out.append(ascii: #"{"label":"#)
+            string(entry.label, to: &out)
+            out.append(ascii: #","passage":"#)
+            write(entry.passage, to: &out)
+            out.append(ascii: #","verses":["#)
+            for (j, verse) in entry.verses.enumerated() {
+                if j > 0 { out.append(0x2C) }
+                spans(verse, to: &out)
+            }
+            out.append(ascii: "]}")
+        }
+        out.append(ascii: "]}")
+        return out
+    }
+
+    /// `plan.json`, likewise the bytes `SnapshotJSON.encode(file)` gives (the encoder took a
+    /// tenth of the snapshot stage for its 1,460 readings).
+    static func encode(_ file: PlanFile) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(file.days.count * 500)
+        out.append(ascii: #"{"columns":["#)
+        for (i, column) in file.columns.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            string(column, to: &out)
+        }
+        out.append(ascii: #"],"days":["#)
+        for (i, day) in file.days.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            out.append(ascii: #"{"date":"#)
+            string(day.date, to: &out)
+            out.append(ascii: #","readings":["#)
+            for (j, reading) in day.readings.enumerated() {
+                if j > 0 { out.append(0x2C) }
+                out.append(ascii: #"{"label":"#)
+                string(reading.label, to: &out)
+                out.append(ascii: #","passages":["#)
+                for (k, passage) in reading.passages.enumerated() {
+                    if k > 0 { out.append(0x2C) }
+                    write(passage, to: &out)
+                }
+                out.append(ascii: "]}")
+            }
+            out.append(ascii: "]}")
+        }
+        out.append(ascii: #"],"description":"#)
+        string(file.description, to: &out)
+        out.append(ascii: #","title":"#)
+        string(file.title, to: &out)
+        out.append(0x7D)
+        return out
+    }
+
+    static func write(_ p: PassageEntry, to out: inout [UInt8]) {
+        out.append(ascii: #"{"book":"#)
+        string(p.book, to: &out)
+        out.append(ascii: #","endChapter":"#)
+        out.append(number: p.endChapter)
+        out.append(ascii: #","endVerse":"#)
+        out.append(number: p.endVerse)
+        out.append(ascii: #","startChapter":"#)
+        out.append(number: p.startChapter)
+        out.append(ascii: #","startVerse":"#)
+        out.append(number: p.startVerse)
+        out.append(0x7D)
+    }
+
     static func write(_ verse: Verse, to out: inout [UInt8]) {
         out.append(0x7B)
         if !verse.headings.isEmpty {
-            out += Array(#""headings":["#.utf8)
+            out.append(ascii: #""headings":["#)
             for (i, heading) in verse.headings.enumerated() {
                 if i > 0 { out.append(0x2C) }
                 spans(heading, to: &out)
             }
-            out += Array("],".utf8)
+            out.append(ascii: "],")
         }
-        out += Array(#""number":"#.utf8) + Array(String(verse.number).utf8)
-        out += Array((verse.paragraph ? #","paragraph":true"# : #","paragraph":false"#).utf8)
-        if verse.poetry { out += Array(#","poetry":true"#.utf8) }
-        out += Array(#","spans":"#.utf8)
+        out.append(ascii: #""number":"#)
+        out.append(number: verse.number)
+        out.append(ascii: verse.paragraph ? #","paragraph":true"# : #","paragraph":false"#)
+        if verse.poetry { out.append(ascii: #","poetry":true"#) }
+        out.append(ascii: #","spans":"#)
         spans(verse.spans, to: &out)
         if !verse.subscription.isEmpty {
-            out += Array(#","subscription":"#.utf8)
+            out.append(ascii: #","subscription":"#)
             spans(verse.subscription, to: &out)
         }
         out.append(0x7D)
@@ -53,35 +132,55 @@ enum BookJSON {
             if i > 0 { out.append(0x2C) }
             out.append(0x7B)
             // Keys in sorted order, as the encoder writes them.
-            if span.style.contains(.added) { out += Array(#""added":true,"#.utf8) }
-            if span.style.contains(.divineName) { out += Array(#""divineName":true,"#.utf8) }
-            if span.style.contains(.foreign) { out += Array(#""foreign":true,"#.utf8) }
-            if span.style.contains(.jesus) { out += Array(#""jesus":true,"#.utf8) }
-            out += Array(#""text":"#.utf8)
+            if span.style.contains(.added) { out.append(ascii: #""added":true,"#) }
+            if span.style.contains(.divineName) { out.append(ascii: #""divineName":true,"#) }
+            if span.style.contains(.foreign) { out.append(ascii: #""foreign":true,"#) }
+            if span.style.contains(.jesus) { out.append(ascii: #""jesus":true,"#) }
+            out.append(ascii: #""text":"#)
             string(span.text, to: &out)
             out.append(0x7D)
         }
         out.append(0x5D)
     }
 
-    /// A JSON string as Foundation's encoder writes it with `.withoutEscapingSlashes`.
+    /// A JSON string as Foundation's encoder writes it with `.withoutEscapingSlashes`: runs
+    /// that need no escape (nearly all verse text) are copied whole.
     static func string(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x08: out += [0x5C, 0x62]
-            case 0x0C: out += [0x5C, 0x66]
-            case 0x0A: out += [0x5C, 0x6E]
-            case 0x0D: out += [0x5C, 0x72]
-            case 0x09: out += [0x5C, 0x74]
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                escape(byte, to: &out)
+                start = i + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         out.append(0x22)
     }
+
+    private static func escape(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case 0x22: out += [0x5C, 0x22]
+        case 0x5C: out += [0x5C, 0x5C]
+        case 0x08: out += [0x5C, 0x62]
+        case 0x0C: out += [0x5C, 0x66]
+        case 0x0A: out += [0x5C, 0x6E]
+        case 0x0D: out += [0x5C, 0x72]
+        case 0x09: out += [0x5C, 0x74]
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        }
+    }
+}
+
+extension [UInt8] {
+    /// A literal's bytes, without the temporary array `Array("…".utf8)` makes.
+    mutating func append(ascii literal: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    mutating func append(number: Int) { append(contentsOf: String(number).utf8) }
 }

@@ -24,9 +24,11 @@ final class FileMemo<Value: Sendable>: Sendable {
     var count: Int { entries.withLock { $0.count } }
 
     /// The remembered result for `url`, or `read` run now (into its own diagnostics, then copied).
-    func value(for url: URL, diagnostics: Diagnostics, read: (Diagnostics) -> Value) -> Value {
+    /// `valid`: whether a remembered result still holds (it may depend on more than the file).
+    func value(for url: URL, diagnostics: Diagnostics, valid: (Value) -> Bool = { _ in true },
+               read: (Diagnostics) -> Value) -> Value {
         let key = url.standardizedFileURL.path
-        let entry = entries.withLock { $0[key] } ?? {
+        let entry = entries.withLock { $0[key] }.flatMap { valid($0.value) ? $0 : nil } ?? {
             let local = Diagnostics()
             let fresh = Entry(value: read(local), diagnostics: local.all)
             entries.withLock { $0[key] = fresh }
@@ -44,8 +46,9 @@ final class SharedMemo<Value: Sendable>: @unchecked Sendable {
 
     init(_ entries: [String: Value]) { storage = Mutex(entries) }
 
-    func value(_ key: String, make: () throws -> Value) rethrows -> Value {
-        if let known = storage.withLock({ $0[key] }) { return known }
+    /// `valid`: whether a remembered value still holds.
+    func value(_ key: String, valid: (Value) -> Bool = { _ in true }, make: () throws -> Value) rethrows -> Value {
+        if let known = storage.withLock({ $0[key] }), valid(known) { return known }
         let made = try make()
         storage.withLock { $0[key] = made }
         return made

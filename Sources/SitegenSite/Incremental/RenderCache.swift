@@ -17,19 +17,32 @@ struct RenderCache: @unchecked Sendable {
 
     struct GroupOutputs {
         var specs: [PageSpec] = []
+        /// `OutputFile.filePath` of each spec, in the same order (made once per run).
+        var filePaths: [String] = []
         /// Rendered page per spec path (`OutputFile.filePath`).
         var pages: [String: OutputFile] = [:]
         var snapshots: [Snapshot] = []
         var feeds: [OutputFile] = []
         /// Last run's specs by file path, kept only until this run's pages are rendered.
         var previousSpecs: [String: PageSpec] = [:]
+        /// File paths of specs taken as they were from last run (a memo's): equal without comparing.
+        var reused = Set<String>()
         /// The rendered pages in spec order (what the site gets from this group).
         var files: [OutputFile] = []
 
         /// Whether the template would get exactly what it got last time for this page.
-        func unchanged(_ spec: PageSpec) -> Bool {
-            guard let old = previousSpecs[OutputFile.filePath(forPage: spec.path)] else { return false }
-            return TemplateValues.same(old, spec)
+        func unchanged(_ index: Int) -> Bool {
+            let path = filePaths[index]
+            if reused.contains(path) { return true }
+            guard let old = previousSpecs[path] else { return false }
+            return TemplateValues.same(old, specs[index])
+        }
+
+        /// This group's specs at `paths` (file paths), to compare next run's with.
+        func specs(at paths: Set<String>) -> [String: PageSpec] {
+            var result: [String: PageSpec] = [:]
+            for i in specs.indices where paths.contains(filePaths[i]) { result[filePaths[i]] = result[filePaths[i]] ?? specs[i] }
+            return result
         }
     }
 
@@ -41,17 +54,29 @@ struct RenderCache: @unchecked Sendable {
     private var hymnTexts: [String: String] = [:]
     /// A hymn's record in `hymns.json` by its source file, likewise.
     private var hymnRecords: [String: Data] = [:]
-    /// Chapter text HTML by `<translation>/<OSIS>/<chapter>`, and book files by `<translation>/<OSIS>`:
-    /// made again only for books parsed afresh.
-    private var chapterTexts: [String: String] = [:]
+    /// Chapter text HTML by `<translation>/<OSIS>/<chapter>`, with the chapter it shows: made again
+    /// only for a chapter that differs (an edited book's other chapters keep theirs).
+    private var chapterTexts: [String: ChapterText] = [:]
+    /// Book files by `<translation>/<OSIS>`: made again only for books parsed afresh.
     private var bookFiles: [String: Data] = [:]
-    /// What the home page shows of the schedule, and of the Bible; each made again when its source changed.
+
+    struct ChapterText: Sendable {
+        let chapter: Chapter
+        let html: String
+    }
+    /// The Bible's page specs and its other snapshots by what they are made from (a book, the
+    /// plan…): after an edit of one book only that book's pages are made again.
+    private var biblePages = InputMemo<[PageSpec]>()
+    private var bibleSnapshots = InputMemo<Snapshot>()
+    /// What the home page shows of the schedule, and of the Bible; each made again when its source changed
+    /// (the daily verses' part only if a verse of the day changed).
     private var homeSchedule: [String: Any]?
     private var homeBible: [String: Any]?
     /// The schedule's pieces (feed entries, rows, records) by the event they come from: made again
     /// only for events that changed. Shared by copies of the cache; safe, since a piece is used
     /// only for an event equal to the one it was made from (see `ScheduleParts`).
     private let scheduleParts = ScheduleParts()
+    private var homeBibleMemo = DailyVerseHome.Memo()
     private var sitemapFiles: [OutputFile] = []
     /// Paths of the pages and snapshots the sitemap was made from.
     private var sitemapPaths: [String] = []
@@ -85,11 +110,16 @@ struct RenderCache: @unchecked Sendable {
         for group in Group.allCases where stale.contains(group) {
             var outputs = GroupOutputs()
             outputs.specs = specs(group, site, context: context)
+            outputs.filePaths = outputs.specs.map { OutputFile.filePath(forPage: $0.path) }
+            if group == .bible {
+                for specs in biblePages.reused { for i in specs.indices { outputs.reused.insert(OutputFile.filePath(forPage: specs[i].path)) } }
+            }
             outputs.snapshots = try snapshots(group, site, context: context)
             outputs.feeds = group == .schedule && site.hasSchedule ? ScheduleOutputs.feeds(site.schedule, context: context, parts: scheduleParts) : []
             fresh.formUnion(outputs.feeds.map(\.path))
             outputs.pages = groups[group]?.pages ?? [:]
-            outputs.previousSpecs = Dictionary((groups[group]?.specs ?? []).map { (OutputFile.filePath(forPage: $0.path), $0) }) { a, _ in a }
+            // Only the specs that must be compared (not the memo's) are looked up.
+            outputs.previousSpecs = groups[group]?.specs(at: Set(outputs.filePaths).subtracting(outputs.reused)) ?? [:]
             groups[group] = outputs
         }
         let rendered = await renderPages(context: context, stale: stale, templates: templates)
@@ -104,12 +134,7 @@ struct RenderCache: @unchecked Sendable {
 
     /// Drops what the changed sources made: per-file and per-book pieces, the home page's parts.
     private mutating func forget(stale: Set<Group>, changedSources: Set<String>, freshBooks: Set<String>) {
-        if !freshBooks.isEmpty {
-            bookFiles = bookFiles.filter { !freshBooks.contains($0.key) }
-            chapterTexts = chapterTexts.filter { key, _ in
-                !freshBooks.contains(key.split(separator: "/").prefix(2).joined(separator: "/"))
-            }
-        }
+        for book in freshBooks { bookFiles[book] = nil }
         if stale.contains(.schedule) { homeSchedule = nil }
         if stale.contains(.bible) { homeBible = nil }
         for path in changedSources {
@@ -145,11 +170,11 @@ struct RenderCache: @unchecked Sendable {
             guard let outputs = groups[group] else { continue }
             let isStale = stale.contains(group)
             if !isStale, let templates, templates.isEmpty { continue }   // nothing of this group can differ
-            for spec in outputs.specs {
-                let templateChanged = templates.map { $0.contains(spec.template) } ?? true
+            for i in outputs.specs.indices {
+                let templateChanged = templates.map { $0.contains(outputs.specs[i].template) } ?? true
                 guard templateChanged || isStale else { continue }
-                if templateChanged || !outputs.unchanged(spec) || outputs.pages[OutputFile.filePath(forPage: spec.path)] == nil {
-                    work.append((group, spec))
+                if templateChanged || outputs.pages[outputs.filePaths[i]] == nil || !outputs.unchanged(i) {
+                    work.append((group, outputs.specs[i]))
                 }
             }
         }
@@ -166,7 +191,7 @@ struct RenderCache: @unchecked Sendable {
         for group in touched {
             guard var outputs = groups[group] else { continue }
             groups[group] = nil   // edit in place, without a second copy of the dictionaries
-            let order = outputs.specs.map { OutputFile.filePath(forPage: $0.path) }
+            let order = outputs.filePaths
             if stale.contains(group) {   // drop pages no longer produced
                 let live = Set(order)
                 outputs.pages = outputs.pages.filter { live.contains($0.key) }
@@ -196,7 +221,7 @@ struct RenderCache: @unchecked Sendable {
         switch group {
         case .site:
             let schedule = homeSchedule ?? ScheduleOutputs.homeValues(site.schedule, context: context, parts: scheduleParts)
-            let bible = homeBible ?? DailyVerseHome.values(site.bible, context: context)
+            let bible = homeBible ?? DailyVerseHome.values(site.bible, context: context, memo: &homeBibleMemo)
             (homeSchedule, homeBible) = (schedule, bible)
             return SiteRenderer.siteSpecs(site, context: context, home: HomePage.merged(schedule: schedule, bible: bible))
         case .hymns:
@@ -212,9 +237,11 @@ struct RenderCache: @unchecked Sendable {
             let texts = SharedMemo(chapterTexts)   // chapter specs are built on all cores
             defer { chapterTexts = texts.entries }
             let id = bible.primary.id
-            return BiblePages.specs(bible, context: context) { book, chapter in
-                texts.value("\(id)/\(book.osis)/\(chapter.number)") { VerseHTML.chapter(chapter) }
-            }
+            return BiblePages.specs(bible, context: context, chapterHTML: { book, chapter in
+                texts.value("\(id)/\(book.osis)/\(chapter.number)", valid: { $0.chapter == chapter }) {
+                    ChapterText(chapter: chapter, html: VerseHTML.chapter(chapter))
+                }.html
+            }, memo: &biblePages)
         }
     }
 
@@ -237,9 +264,9 @@ struct RenderCache: @unchecked Sendable {
             guard let bible = site.bible else { return [] }
             let files = SharedMemo(bookFiles)
             defer { bookFiles = files.entries }
-            return try BibleSnapshots.snapshots(bible, jobs: context.jobs) { translation, book in
+            return try BibleSnapshots.snapshots(bible, jobs: context.jobs, encodedBook: { translation, book in
                 files.value("\(translation.id)/\(book.osis)") { BibleSnapshots.bookData(book) }
-            }
+            }, memo: &bibleSnapshots)
         }
     }
 }

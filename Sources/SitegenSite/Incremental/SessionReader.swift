@@ -19,6 +19,15 @@ final class SessionReader: Sendable {
     /// the localities they were checked against differ (`scheduleBasis`).
     let scheduleFiles = FileMemo<[Event]>()
     private let scheduleBasis = Mutex<ScheduleReader.Localities?>(nil)
+    /// `plan.yml` and `daily-verses.yml`, with the numbering they were checked against: read
+    /// again when the file or the primary translation's chapter and verse numbers change.
+    let planFile = FileMemo<Checked<ReadingPlan?>>()
+    let dailyVersesFile = FileMemo<Checked<DailyVerses?>>()
+
+    struct Checked<Value: Sendable>: Sendable {
+        let numbering: VerseNumbering
+        let value: Value
+    }
     /// The hymn files, listed once and again only after a file was added or removed anywhere
     /// (listing a folder is slow in Foundation); kept only from a listing without problems.
     private let hymnListing = Mutex<[String]?>(nil)
@@ -41,6 +50,8 @@ final class SessionReader: Sendable {
         pageFiles.invalidate(paths)
         localityFiles.invalidate(paths)
         scheduleFiles.invalidate(paths)
+        planFile.invalidate(paths)
+        dailyVersesFile.invalidate(paths)
     }
 
     /// After a failed run: forgets what that run read from the files that changed and, when a
@@ -58,6 +69,8 @@ final class SessionReader: Sendable {
         pageFiles.removeAll()
         localityFiles.removeAll()
         scheduleFiles.removeAll()
+        planFile.removeAll()
+        dailyVersesFile.removeAll()
     }
 
     /// `previous` nil (or `changes.everything`): every kind is read.
@@ -124,13 +137,25 @@ final class SessionReader: Sendable {
 
     private func readBible(_ options: BuildOptions, diagnostics: Diagnostics) async -> BibleLibrary? {
         let memo = bibleFiles
-        return await BibleReader.read(content: options.content, diagnostics: diagnostics, jobs: options.jobs) { folder, relative, diagnostics in
+        return await BibleReader.read(content: options.content, diagnostics: diagnostics, jobs: options.jobs, readFile: { folder, relative, diagnostics in
             memo.value(for: folder.fileURL(relative), diagnostics: diagnostics) {
                 let books = TranslationReader.readFile(folder, relative, $0)
                 let id = folder.url.lastPathComponent   // the translation's id is its folder's name
                 self.freshBooks.withLock { $0.formUnion(books.map { "\(id)/\($0.osis)" }) }
                 return books
             }
+        }, readPlans: readPlans)
+    }
+
+    private func readPlans(_ root: SourceTree, primary: Translation, diagnostics: Diagnostics) -> (ReadingPlan?, DailyVerses?) {
+        let numbering = VerseNumbering(primary)
+        let plan = planFile.value(for: root.fileURL("plan.yml"), diagnostics: diagnostics, valid: { $0.numbering == numbering }) {
+            Checked(numbering: numbering, value: BibleReader.readPlan(root, primary: primary, diagnostics: $0))
         }
+        let daily = dailyVersesFile.value(for: root.fileURL("daily-verses.yml"), diagnostics: diagnostics,
+                                          valid: { $0.numbering == numbering }) {
+            Checked(numbering: numbering, value: BibleReader.readDailyVerses(root, primary: primary, diagnostics: $0))
+        }
+        return (plan.value, daily.value)
     }
 }
