@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import SitegenCore
 
-/// `Escape.html` and `FrontMatterDocument.split` work on UTF-8 bytes for speed; they must give
-/// exactly what the character-by-character versions they replaced gave, combining marks and
-/// other scripts included.
+/// `Escape.html` and `FrontMatterDocument.split` work on UTF-8 bytes for speed. The split must
+/// give exactly what the character-by-character version it replaced gave; escaping must catch
+/// every special byte, even one a combining mark follows (which a Character-wise escape missed).
 @Suite("Byte-level text paths match the character versions")
 struct TextFastPathTests {
     static let tricky = [
@@ -12,26 +12,30 @@ struct TextFastPathTests {
         "tab\there", "crlf\r\n&", "🙂 & 👍🏽 <3", "&amp;", "<<>>''\"\"&&", "\u{301}&", "line\n<br>\nline",
     ]
 
-    /// The escaping as it was: character by character.
+    /// Every `& < > " '` byte becomes its entity, whatever follows it; all other bytes stay.
     static func referenceHTML(_ text: String) -> String {
         var out = ""
-        for ch in text {
-            switch ch {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.append(ch)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
 
-    @Test func htmlEscapingIsCharacterExact() {
+    @Test func htmlEscapingCatchesEverySpecialByte() {
         for text in Self.tricky {
             #expect(Array(Escape.html(text).utf8) == Array(Self.referenceHTML(text).utf8), "\(text.debugDescription)")
         }
+        // A quote followed by a combining mark is one Swift Character, but it still ends an
+        // attribute in a browser: it must be escaped.
+        #expect(Escape.html("x\"\u{301} onmouseover=alert(1)") == "x&quot;\u{301} onmouseover=alert(1)")
+        #expect(Escape.html("a&\u{301}b<\u{308}") == "a&amp;\u{301}b&lt;\u{308}")
     }
 
     /// The split as it was: every line, then the YAML and the body joined again.

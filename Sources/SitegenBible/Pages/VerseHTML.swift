@@ -23,39 +23,10 @@ public enum VerseHTML {
         }
     }
 
-    /// The text as `Escape.html` gives it, which escapes `& < > " '` as whole Characters: for
-    /// ASCII text (a Character is a byte) byte by byte, runs without any copied whole; text with
-    /// both those and other letters (a combining mark may follow them) through `Escape.html`.
+    /// The text HTML-escaped (`Escape.appendHTML`), appended without a temporary string.
     static func appendEscaped<S: StringProtocol>(_ text: S, to html: inout [UInt8]) {
         var text = String(text)
-        text.withUTF8 { bytes in
-            var special = false, ascii = true
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): special = true
-                case 0x80...: ascii = false
-                default: break
-                }
-            }
-            if !special { return html.append(contentsOf: bytes) }
-            if !ascii { return html.append(contentsOf: Escape.html(String(decoding: bytes, as: UTF8.self)).utf8) }
-            var start = 0
-            for (i, byte) in bytes.enumerated() {
-                let entity: StaticString
-                switch byte {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                default: continue
-                }
-                html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                html.append(ascii: entity)
-                start = i + 1
-            }
-            html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-        }
+        text.withUTF8 { Escape.appendHTML($0, to: &html) }
     }
 
     /// "LORD" → L + small capitals "ORD", as the printed KJV sets it; the text stays "LORD"

@@ -145,7 +145,7 @@ struct TemplateRenderer {
         indentAtLineStart()
         var text = text
         text.withUTF8 { bytes in
-            if escaped { appendEscaped(bytes) } else { output.append(contentsOf: bytes) }
+            if escaped { Escape.appendHTML(bytes, to: &output) } else { output.append(contentsOf: bytes) }
         }
     }
 
@@ -153,25 +153,5 @@ struct TemplateRenderer {
         if !indentation.isEmpty, output.isEmpty || output.last == UInt8(ascii: "\n") {
             output.append(contentsOf: indentation)
         }
-    }
-
-    /// `& < > " '` as entities (the same five as `Escape.html`).
-    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var start = 0
-        for index in 0..<bytes.count {
-            let entity: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            entity.withUTF8Buffer { output.append(contentsOf: $0) }
-            start = index + 1
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 }

@@ -1,39 +1,37 @@
 /// Escaping for the places content ends up in. Templates escape `{{values}}` themselves;
 /// these are for HTML that Swift code assembles (stanzas, verse spans, rows).
 public enum Escape {
-    /// Text or attribute value in HTML: `& < > " '`.
+    /// Text or attribute value in HTML: every `& < > " '` becomes an entity.
+    ///
+    /// Byte by byte, not Character by Character: a quote followed by a combining mark is one
+    /// Swift Character (not equal to `"`), but a browser still ends the attribute at the quote.
     public static func html(_ text: String) -> String {
-        // Looked for in the UTF-8 bytes: a character can only be one of these if its byte is there.
         guard text.utf8.contains(where: isSpecial) else { return text }
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {   // ASCII: every byte is a character of its own
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(text.utf8.count + 16)
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "&"): bytes += "&amp;".utf8
-                case UInt8(ascii: "<"): bytes += "&lt;".utf8
-                case UInt8(ascii: ">"): bytes += "&gt;".utf8
-                case UInt8(ascii: "\""): bytes += "&quot;".utf8
-                case UInt8(ascii: "'"): bytes += "&#39;".utf8
-                default: bytes.append(byte)
-                }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        var text = text
+        text.withUTF8 { appendHTML($0, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends UTF-8 `bytes` with `& < > " '` as entities; runs without them are copied whole.
+    public static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var start = 0
+        for index in 0..<bytes.count {
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: continue
             }
-            return String(decoding: bytes, as: UTF8.self)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            entity.withUTF8Buffer { out.append(contentsOf: $0) }
+            start = index + 1
         }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        // Otherwise character by character: `&` followed by a combining mark is another character.
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(ch)
-            }
-        }
-        return out
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     static func isSpecial(_ byte: UInt8) -> Bool {
