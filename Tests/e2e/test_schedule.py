@@ -14,7 +14,7 @@ import icalendar
 import pytest
 from dateutil import rrule as dateutil_rrule
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import (AS_OF, ROOT, axe_violations, emulate_dark, run_sitegen, screenshot, set_viewport,
                       tree_digest, validate_html)
@@ -244,8 +244,8 @@ def test_filters_narrow_the_list(driver, base_url, site):
     assert driver.execute_script("return [...document.querySelectorAll('[data-month]')].filter(m => !m.hidden)"
                                  ".every(m => m.querySelector('.schedule-row:not([hidden])'))")
     driver.find_element(By.CSS_SELECTOR, "button[type=reset]").click()
-    driver.implicitly_wait(0)
-    assert len(visible_rows(driver)) == total
+    # The page filters again just after the form has reset (setTimeout 0): wait for it, as a person would.
+    WebDriverWait(driver, 5).until(lambda d: len(visible_rows(d)) == total)
 
     Select(driver.find_element(By.ID, "f-team")).select_by_value("Missionary team 11")
     assert {r[2] for r in visible_rows(driver)} == {"Missionary team 11"}
