@@ -182,5 +182,11 @@ extension [UInt8] {
         append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    mutating func append(number: Int) { append(contentsOf: String(number).utf8) }
+    /// A number's decimal digits, written directly (no String per number: the chapter HTML
+    /// writes four per verse).
+    mutating func append(number: Int) {
+        guard number >= 0 else { return append(contentsOf: String(number).utf8) }
+        if number >= 10 { append(number: number / 10) }
+        append(UInt8(truncatingIfNeeded: 0x30 + number % 10))
+    }
 }

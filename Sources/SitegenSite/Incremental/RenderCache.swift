@@ -46,6 +46,12 @@ struct RenderCache: @unchecked Sendable {
         }
     }
 
+    /// A chapter's text HTML and the chapter it was made from.
+    struct ChapterText: Sendable {
+        let chapter: Chapter
+        let html: String
+    }
+
     private(set) var groups: [Group: GroupOutputs] = [:]
     private var manifestFiles: [OutputFile] = []
     /// Snapshot path → (bytes, SHA-256): unchanged Bible books are not hashed again for the manifest.
@@ -59,11 +65,6 @@ struct RenderCache: @unchecked Sendable {
     private var chapterTexts: [String: ChapterText] = [:]
     /// Book files by `<translation>/<OSIS>`: made again only for books parsed afresh.
     private var bookFiles: [String: Data] = [:]
-
-    struct ChapterText: Sendable {
-        let chapter: Chapter
-        let html: String
-    }
     /// The Bible's page specs and its other snapshots by what they are made from (a book, the
     /// plan…): after an edit of one book only that book's pages are made again.
     private var biblePages = InputMemo<[PageSpec]>()
@@ -111,8 +112,10 @@ struct RenderCache: @unchecked Sendable {
             var outputs = GroupOutputs()
             outputs.specs = specs(group, site, context: context)
             outputs.filePaths = outputs.specs.map { OutputFile.filePath(forPage: $0.path) }
-            if group == .bible {
-                for specs in biblePages.reused { for i in specs.indices { outputs.reused.insert(OutputFile.filePath(forPage: specs[i].path)) } }
+            if group == .bible {   // by index: no copy of each reused spec
+                for specs in biblePages.reused {
+                    for i in specs.indices { outputs.reused.insert(OutputFile.filePath(forPage: specs[i].path)) }
+                }
             }
             outputs.snapshots = try snapshots(group, site, context: context)
             outputs.feeds = group == .schedule && site.hasSchedule ? ScheduleOutputs.feeds(site.schedule, context: context, parts: scheduleParts) : []
