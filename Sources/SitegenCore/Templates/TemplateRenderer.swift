@@ -1,7 +1,7 @@
 /// Renders a compiled template with a page's values into UTF-8 bytes.
 ///
-/// Mustache semantics: a name is looked up from the innermost section's value outwards (`a.b`
-/// looks up `a` so, then `b` inside it only); `{{value}}` is HTML-escaped; a section shows once
+/// Mustache semantics: a name is looked up from the innermost section's value outwards (for
+/// `a.b`, only `a` so, then `b` inside it); `{{value}}` is HTML-escaped; a section shows once
 /// for a true value, once per item of a list, not at all for false, a missing value or an empty
 /// list; a standalone partial or block indents every line it outputs; a child template's blocks
 /// replace its parent's (the most derived child wins).
