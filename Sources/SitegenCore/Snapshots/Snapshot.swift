@@ -49,6 +49,25 @@ public enum SnapshotJSON {
         return try encoder.encode(value)
     }
 
+    /// Replaces `"<key>":[]` in compact JSON `data` with the array of already encoded
+    /// `elements`. The bytes equal encoding the whole value at once: compact JSON writes an array
+    /// as `[` + elements joined by `,` + `]`, each element encoded exactly as on its own. Lets a
+    /// snapshot reuse the records of what did not change; the caller's other members must not
+    /// be able to contain `"<key>":[]`.
+    public static func splice(_ elements: [Data], as key: String, into data: inout Data) throws {
+        guard let slot = data.range(of: Data("\"\(key)\":[]".utf8)) else {
+            throw EncodingError.invalidValue(key, EncodingError.Context(codingPath: [], debugDescription: "no empty '\(key)' array to fill"))
+        }
+        var array = Data("\"\(key)\":[".utf8)
+        array.reserveCapacity(elements.reduce(16) { $0 + $1.count + 1 })
+        for (index, element) in elements.enumerated() {
+            if index > 0 { array.append(UInt8(ascii: ",")) }
+            array.append(element)
+        }
+        array.append(UInt8(ascii: "]"))
+        data.replaceSubrange(slot, with: array)
+    }
+
     public static func sha256(_ data: Data) -> String {
         SHA256.hash(data: data).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }

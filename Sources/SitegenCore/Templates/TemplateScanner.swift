@@ -1,3 +1,5 @@
+import Foundation
+
 /// A template problem with the byte offset it was found at.
 struct TemplateSyntaxError: Error {
     let message: String
@@ -103,7 +105,7 @@ struct TemplateScanner {
         guard let end = find(closing, from: bodyStart) else {
             throw TemplateSyntaxError(message: "unclosed tag (no '\(String(decoding: close, as: UTF8.self))')", offset: start)
         }
-        let body = String(decoding: bytes[bodyStart..<end], as: UTF8.self).trimmingWhitespace()
+        let body = String(decoding: bytes[bodyStart..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         switch sigil {
         case UInt8(ascii: "!"): break
         case UInt8(ascii: "="): try setDelimiters(body, at: start)
@@ -141,11 +143,4 @@ struct TemplateScanner {
     }
 
     static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(self[first...last])
-    }
 }

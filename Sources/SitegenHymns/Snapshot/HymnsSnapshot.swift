@@ -52,22 +52,15 @@ public enum HymnsSnapshot {
     }
 
     /// The same bytes as `snapshot`, with each hymn's record encoded by `encodedRecord` (the
-    /// incremental build remembers the records of hymns whose file did not change). Sound because
-    /// compact JSON writes an array as `[` + elements joined by `,` + `]`, each element encoded
-    /// exactly as on its own, and `"hymns":[]` cannot occur inside an escaped string.
+    /// incremental build remembers the records of hymns whose file did not change), spliced into
+    /// the file without hymns (`SnapshotJSON.splice`; `"hymns":[]` cannot occur inside an escaped
+    /// string).
     public static func snapshot(_ hymnal: Hymnal, context: RenderContext,
                                 encodedRecord: (Hymn) throws -> Data) throws -> Snapshot {
         let empty = File(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
                          count: hymnal.count, hymns: [])
         var data = try SnapshotJSON.encode(empty)
-        guard let slot = data.range(of: Data(#""hymns":[]"#.utf8)) else { return try snapshot(hymnal, context: context) }
-        var array = Data(#""hymns":["#.utf8)
-        for (index, hymn) in hymnal.hymns.enumerated() {
-            if index > 0 { array.append(UInt8(ascii: ",")) }
-            array.append(try encodedRecord(hymn))
-        }
-        array.append(UInt8(ascii: "]"))
-        data.replaceSubrange(slot, with: array)
+        try SnapshotJSON.splice(try hymnal.hymns.map(encodedRecord), as: "hymns", into: &data)
         return Snapshot(path: "hymns.json", data: data, records: hymnal.hymns.count, schema: schema)
     }
 

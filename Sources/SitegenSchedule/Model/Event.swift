@@ -38,6 +38,13 @@ public struct Event: Sendable, Equatable {
     public let with: [String]
     /// Places joining that have no locality page (written as text).
     public let withOthers: [String]
+
+    /// The localities whose feed and page list this event: its host, then those joining, each once.
+    public var localitySlugs: [String] {
+        var slugs = locality.map { [$0] } ?? []
+        for slug in with where !slugs.contains(slug) { slugs.append(slug) }
+        return slugs
+    }
     public let date: CalendarDate
     /// Empty for an all-day entry (travel/rest days).
     public let sessions: [Session]

@@ -49,9 +49,7 @@ public enum LocalityPages {
         let upcoming = parts.upcoming(schedule, context: context)
         var byLocality: [String: [Occurrence]] = [:]   // one pass, not one per locality
         for o in upcoming {
-            var slugs = o.event.locality.map { [$0] } ?? []
-            for slug in o.event.with where !slugs.contains(slug) { slugs.append(slug) }
-            for slug in slugs { byLocality[slug, default: []].append(o) }
+            for slug in o.event.localitySlugs { byLocality[slug, default: []].append(o) }
         }
         return schedule.localities.map { locality in
             spec(locality, upcoming: byLocality[locality.slug] ?? [], schedule: schedule, context: context, parts: parts)

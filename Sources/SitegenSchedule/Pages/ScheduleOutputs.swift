@@ -28,9 +28,7 @@ public enum ScheduleOutputs {
     static func eventsByLocality(_ schedule: Schedule) -> [String: [Event]] {
         var result: [String: [Event]] = [:]
         for event in schedule.events {
-            var slugs = event.locality.map { [$0] } ?? []
-            for slug in event.with where !slugs.contains(slug) { slugs.append(slug) }
-            for slug in slugs { result[slug, default: []].append(event) }
+            for slug in event.localitySlugs { result[slug, default: []].append(event) }
         }
         return result
     }

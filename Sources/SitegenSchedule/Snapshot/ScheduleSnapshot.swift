@@ -66,9 +66,8 @@ public enum ScheduleSnapshot {
     }
 
     /// Encoded as the file without events and occurrences, into which each record (encoded on
-    /// its own, or remembered by `parts`) is spliced: the same bytes, since compact JSON writes
-    /// an array as `[` + elements joined by `,` + `]`, each element encoded exactly as on its own,
-    /// and the other members (dates, numbers) cannot contain `"events":[]`.
+    /// its own, or remembered by `parts`) is spliced (`SnapshotJSON.splice`; the other members,
+    /// dates and numbers, cannot contain `"events":[]`).
     public static func snapshot(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) throws -> Snapshot {
         let upcoming = parts.upcoming(schedule, context: context)
         let last = context.asOf.adding(days: Schedule.windowDays)
@@ -84,24 +83,9 @@ public enum ScheduleSnapshot {
         let occurrenceData = try upcoming.map { o in
             try parts.occurrenceRecords.value("\(o.event.uid) \(o.date)", for: o.event) { try SnapshotJSON.encode(record(o, schedule: schedule)) }
         }
-        try splice(eventData, as: "events", into: &data)
-        try splice(occurrenceData, as: "occurrences", into: &data)
+        try SnapshotJSON.splice(eventData, as: "events", into: &data)
+        try SnapshotJSON.splice(occurrenceData, as: "occurrences", into: &data)
         return Snapshot(path: "schedule.json", data: data, records: upcoming.count, schema: schema)
-    }
-
-    /// Replaces `"<key>":[]` in `data` with the array of `elements`.
-    static func splice(_ elements: [Data], as key: String, into data: inout Data) throws {
-        guard let slot = data.range(of: Data("\"\(key)\":[]".utf8)) else {
-            throw EncodingError.invalidValue(key, EncodingError.Context(codingPath: [], debugDescription: "no empty '\(key)' array to fill"))
-        }
-        var array = Data("\"\(key)\":[".utf8)
-        array.reserveCapacity(elements.reduce(16) { $0 + $1.count + 1 })
-        for (index, element) in elements.enumerated() {
-            if index > 0 { array.append(UInt8(ascii: ",")) }
-            array.append(element)
-        }
-        array.append(UInt8(ascii: "]"))
-        data.replaceSubrange(slot, with: array)
     }
 
     static func record(_ e: Event, schedule: Schedule, feed: ScheduleFeed) -> EventRecord {
