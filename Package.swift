@@ -42,15 +42,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // One module per content kind: its source format, model, pages and snapshot.
+        // One module per content kind: its source format, model, pages, snapshots, and the
+        // `ContentKind` it gives the pipeline (docs/architecture.md).
+        .target(name: "SitegenPages", dependencies: ["SitegenCore"]),
         .target(name: "SitegenHymns", dependencies: ["SitegenCore"]),
-        .target(name: "SitegenBible", dependencies: ["SitegenCore", "CLibXML2"]),
+        .target(name: "SitegenBible", dependencies: ["SitegenCore", "CLibXML2", .product(name: "Yams", package: "Yams")]),
         .target(name: "SitegenSchedule", dependencies: ["SitegenCore", .product(name: "SwiftCSV", package: "SwiftCSV")]),
-        // The build pipeline: read everything into a Site, render, write.
-        .target(
-            name: "SitegenSite",
-            dependencies: ["SitegenCore", "SitegenHymns", "SitegenBible", "SitegenSchedule"]
-        ),
+        // The one list of the site's kinds of content.
+        .target(name: "SitegenKinds", dependencies: ["SitegenCore", "SitegenPages", "SitegenHymns", "SitegenBible", "SitegenSchedule"]),
+        // The build pipeline: read every kind, render, write; a full build or one edit in `serve`.
+        // It knows content kinds only through `ContentKind`.
+        .target(name: "SitegenSite", dependencies: ["SitegenCore"]),
         // `sitegen serve`: serves Output/ on loopback, watches sources, rebuilds, reloads pages.
         .target(
             name: "SitegenServe",
@@ -59,13 +61,13 @@ let package = Package(
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SitegenSite", "SitegenCore", "SitegenSchedule", "SitegenBible", "SitegenServe",
+                "SitegenSite", "SitegenCore", "SitegenKinds", "SitegenHymns", "SitegenSchedule", "SitegenBible", "SitegenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // swift-mustache is the reference the template engine's output is compared with.
         .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore", .product(name: "Mustache", package: "swift-mustache")]),
-        .testTarget(name: "SitegenSiteTests", dependencies: ["SitegenSite", "SitegenCore"]),
+        .testTarget(name: "SitegenSiteTests", dependencies: ["SitegenSite", "SitegenCore", "SitegenKinds", "SitegenPages"]),
         .testTarget(name: "HymnsTests", dependencies: ["SitegenHymns"]),
         .testTarget(name: "BibleTests", dependencies: ["SitegenBible"], exclude: ["Fixtures"]),
         .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule"]),

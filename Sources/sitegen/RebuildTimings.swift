@@ -69,7 +69,7 @@ struct RebuildTimings: AsyncParsableCommand {
             let url = scratch.appendingPathComponent(edit.path)
             let original = try String(contentsOf: url, encoding: .utf8)
             var samples: [Double] = []
-            var last: RebuildReport?
+            var last: BuildReport?
             for _ in 0..<runs {
                 for text in [edit.change(original), original] {   // the edit, then undoing it
                     try text.write(to: url, atomically: true, encoding: .utf8)
@@ -82,7 +82,7 @@ struct RebuildTimings: AsyncParsableCommand {
             if !json { print(Self.line(edit.name, samples, last)) }
         }
         var idle: [Double] = []
-        var last: RebuildReport?
+        var last: BuildReport?
         for _ in 0..<runs {
             let (report, seconds) = try await Self.timed { try await session.rebuild(changed: []) }
             idle.append(seconds)
@@ -99,13 +99,13 @@ struct RebuildTimings: AsyncParsableCommand {
 
     static func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
 
-    static func timed(_ body: () async throws -> RebuildReport) async throws -> (RebuildReport, Double) {
+    static func timed(_ body: () async throws -> BuildReport) async throws -> (BuildReport, Double) {
         let start = DispatchTime.now().uptimeNanoseconds
         let report = try await body()
         return (report, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
-    static func line(_ name: String, _ samples: [Double], _ report: RebuildReport?) -> String {
+    static func line(_ name: String, _ samples: [Double], _ report: BuildReport?) -> String {
         let sorted = samples.sorted()
         let median = sorted[sorted.count / 2]
         let padded = name.padding(toLength: 36, withPad: " ", startingAt: 0)
@@ -113,7 +113,7 @@ struct RebuildTimings: AsyncParsableCommand {
         return "\(padded) median \(ms(median)) ms (min \(ms(sorted.first!)), max \(ms(sorted.last!)), n=\(samples.count))  \(counts)"
     }
 
-    static func stages(_ report: RebuildReport) -> String {
+    static func stages(_ report: BuildReport) -> String {
         report.timings.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ")
     }
 

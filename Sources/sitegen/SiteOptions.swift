@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenKinds
 import SitegenSite
 
 /// Options shared by `build` and `check`.
@@ -37,7 +38,7 @@ struct SiteOptions: ParsableArguments {
     }
 
     func buildOptions(output: String, force: Bool) -> BuildOptions {
-        BuildOptions(content: tree(content), templates: tree(templates), output: url(output),
+        BuildOptions(content: tree(content), templates: tree(templates), output: url(output), kinds: SiteKinds.bundled,
                      baseURL: baseURL, asOf: asOf.flatMap(CalendarDate.init),
                      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force)
     }

@@ -10,7 +10,7 @@ struct Sitegen: AsyncParsableCommand {
         Reads Content/ (Markdown, YAML, Bible sources) and Templates/ (Mustache, CSS, JS) and writes \
         the site, calendar feeds and JSON snapshots to Output/.
         """,
-        version: SiteBuilder.version,
+        version: BuildReport.version,
         subcommands: [Build.self, Check.self, Serve.self, Import.self, RebuildTimings.self],
         defaultSubcommand: nil
     )

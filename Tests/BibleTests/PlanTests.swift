@@ -54,12 +54,13 @@ import Testing
         let context = try renderContext()
         let paths = Set(BiblePages.specs(lib, context: context).map { context.url($0.path) })
         let planSpec = try #require(BiblePages.specs(lib, context: context).first { $0.path == BiblePaths.plan })
-        let days = try #require((planSpec.values["plan"] as? [String: Any])?["days"] as? [[String: Any]])
+        let days = try #require(planSpec.values["plan"]?["days"]?.items)
+        #expect(days.count == 365)
         var links = 0
         for day in days {
-            for reading in try #require(day["readings"] as? [[String: Any]]) {
-                for link in try #require(reading["links"] as? [[String: Any]]) {
-                    let url = try #require(link["url"] as? String)
+            for reading in try #require(day["readings"]?.items) {
+                for link in try #require(reading["links"]?.items) {
+                    let url = try #require(link["url"]?.string)
                     let page = String(url.split(separator: "#", maxSplits: 1)[0])
                     #expect(paths.contains(page), "\(url) has no page")
                     if let anchor = url.split(separator: "#").dropFirst().first {

@@ -45,7 +45,7 @@ struct LocalityTests {
         #expect(diagnostics.all.isEmpty)
         let spec = LocalityPages.specs(schedule, context: makeContext()).first
         #expect(spec?.title == "<script>alert(1)</script>") // escaped by the template, not here
-        let description = spec?.values["description"] as? String ?? ""
+        let description = try #require(spec?.values["description"]?.string)
         #expect(!description.contains("<script>")) // raw HTML in Markdown is not passed through
     }
 }

@@ -11,20 +11,31 @@ struct TemplateReferenceTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Templates")
 
-    func compare(_ templates: [String: String], main: String, _ values: [String: Any],
+    func compare(_ templates: [String: String], main: String, _ values: TemplateObject,
                  sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let diagnostics = Diagnostics()
         let ours = TemplateLibrary(templates: templates, tree: TemplateTests.tree, diagnostics: diagnostics)
         #expect(diagnostics.all.isEmpty, "\(diagnostics.all)", sourceLocation: sourceLocation)
         var reference = MustacheLibrary()
         for (name, text) in templates { try reference.register(text, named: name) }
-        #expect(ours.render(main, values) == reference.render(values, withTemplate: main), "template \(main)",
+        #expect(ours.render(main, values) == reference.render(Self.plain(.object(values)), withTemplate: main), "template \(main)",
                 sourceLocation: sourceLocation)
     }
 
-    nonisolated(unsafe) static let values: [String: Any] = [
+    /// The same values as swift-mustache takes them: Swift dictionaries, arrays and scalars.
+    static func plain(_ value: TemplateValue) -> Any {
+        switch value {
+        case .text(let text): text
+        case .flag(let flag): flag
+        case .number(let number): number
+        case .object(let object): object.mapValues(plain)
+        case .list(let items): items.map(plain)
+        }
+    }
+
+    static let values: TemplateObject = [
         "title": "Psalms & <Hymns> \"quoted\" 'single' é", "html": "<p>raw & ready</p>", "count": 3, "on": true, "off": false,
-        "empty": [[String: Any]](), "blank": "", "names": ["Ann", "Bo<b>"],
+        "empty": [], "blank": "", "names": ["Ann", "Bo<b>"],
         "items": [["name": "one", "url": "/1/", "current": true], ["name": "two", "url": "/2/?a=1&b=2", "current": false]],
         "page": ["title": "Page", "meta": ["label": "Tune", "value": "Old 100th"]],
     ]
@@ -57,11 +68,11 @@ struct TemplateReferenceTests {
         }
         #expect(texts.count >= 10)
         let names = Set(texts.values.flatMap(Self.names))
-        var item: [String: Any] = [:]
+        var item: TemplateObject = [:]
         for name in names { item[name] = "\(name) <&> 'é'" }
         var values = item
         for name in names where texts.values.contains(where: { $0.contains("{{#\(name)}}") }) {
-            values[name] = [item, item.merging(["url": "/second/"]) { _, b in b }]
+            values[name] = [.object(item), .object(item.merging(["url": "/second/"]) { _, b in b })]
         }
         for name in texts.keys.sorted() {
             try compare(texts, main: name, values)

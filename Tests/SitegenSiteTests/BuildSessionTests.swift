@@ -2,86 +2,11 @@ import Foundation
 import Testing
 @testable import SitegenSite
 
-/// The bundled site (the whole KJV, the hymnal, the schedule) copied to a temporary folder, so
-/// that a test can edit its sources the way a volunteer would.
-struct EditableSite {
-    let root: URL
-    let fm = FileManager.default
-
-    init() throws {
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        root = fm.temporaryDirectory.appendingPathComponent("sitegen-session-\(UUID().uuidString)")
-        try fm.createDirectory(at: root, withIntermediateDirectories: true)
-        for folder in ["Content", "Templates"] {
-            try fm.copyItem(at: repo.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
-        }
-    }
-
-    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
-
-    func write(_ path: String, _ text: String) throws {
-        try fm.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url(path), atomically: true, encoding: .utf8)
-    }
-
-    func read(_ path: String) throws -> String { try String(contentsOf: url(path), encoding: .utf8) }
-
-    /// Replaces the first occurrence of `old` in a source file; the test fails if it is not there.
-    func edit(_ path: String, replacing old: String, with new: String) throws {
-        let text = try read(path)
-        let range = try #require(text.range(of: old), "'\(old)' not in \(path)")
-        try write(path, text.replacingCharacters(in: range, with: new))
-    }
-
-    func delete(_ path: String) throws { try fm.removeItem(at: url(path)) }
-
-    var options: BuildOptions {
-        BuildOptions(content: SourceTree(url: url("Content"), displayPath: "Content"),
-                     templates: SourceTree(url: url("Templates"), displayPath: "Templates"),
-                     output: url("Output"), asOf: CalendarDate("2026-11-22"), jobs: 2)
-    }
-
-    /// What a fresh full build of the sources as they are now would write, by path.
-    func freshBuild() async throws -> [String: Data] {
-        let diagnostics = Diagnostics()
-        let options = options
-        let config = try #require(SiteConfig.read(from: options.content, diagnostics: diagnostics))
-        let site = await SiteLoader.load(options, config: config, diagnostics: diagnostics)
-        let context = RenderContext(config: config, baseURL: config.baseURL, asOf: options.asOf!, templates: site.templates,
-                                    diagnostics: diagnostics, jobs: 2, generator: SiteBuilder.generator)
-        let files = try await SiteRenderer.render(site, context: context)
-        #expect(diagnostics.errors.isEmpty, "fresh build failed: \(diagnostics.errors)")
-        return Dictionary(files.map { ($0.path, $0.data) }) { a, _ in a }
-    }
-
-    /// Every file in the output folder except sitegen's marker, by path.
-    func outputTree() -> [String: Data] {
-        let base = url("Output").standardizedFileURL.path + "/"
-        var files: [String: Data] = [:]
-        for path in SourceFingerprints.files(below: url("Output")) where !path.hasSuffix("/" + OutputWriter.markerName) {
-            files[String(path.dropFirst(base.count))] = fm.contents(atPath: path)
-        }
-        return files
-    }
-
-    /// The output folder holds exactly, byte for byte, what a full build writes.
-    func expectOutputMatchesFreshBuild(after step: String) async throws {
-        let expected = try await freshBuild()
-        let actual = outputTree()
-        let missing = Set(expected.keys).subtracting(actual.keys).sorted()
-        let extra = Set(actual.keys).subtracting(expected.keys).sorted()
-        let different = expected.keys.filter { actual[$0] != nil && actual[$0] != expected[$0] }.sorted()
-        #expect(missing.isEmpty, "after \(step): not written: \(missing.prefix(5))")
-        #expect(extra.isEmpty, "after \(step): left over: \(extra.prefix(5))")
-        #expect(different.isEmpty, "after \(step): stale bytes in \(different.prefix(5))")
-    }
-}
-
 @Suite("Incremental rebuilds", .serialized)
 struct BuildSessionTests {
     @Test func everyEditGivesTheBytesOfAFullBuild() async throws {
-        let site = try EditableSite()
-        defer { try? site.fm.removeItem(at: site.root) }
+        let site = try TestSite.bundledCopy()
+        defer { site.remove() }
         let session = BuildSession(options: site.options)
         let first = try await session.build()
         let firstWroteHymn12 = first.written.contains("hymns/12/index.html")
@@ -90,7 +15,7 @@ struct BuildSessionTests {
 
         // Each step: edit sources, tell the session which files changed, compare with a full build.
         func step(_ name: String, _ changed: [String], expectWritten: [String] = [], expectRemoved: [String] = [],
-                  _ edit: () throws -> Void) async throws -> RebuildReport {
+                  _ edit: () throws -> Void) async throws -> BuildReport {
             try edit()
             let report = try await session.rebuild(changed: Set(changed.map(site.url)))
             let written = Set(report.written), removed = Set(report.removed)
@@ -190,8 +115,8 @@ struct BuildSessionTests {
     }
 
     @Test func aBadEditFailsLeavesTheOutputAndRecoversWhenFixed() async throws {
-        let site = try EditableSite()
-        defer { try? site.fm.removeItem(at: site.root) }
+        let site = try TestSite.bundledCopy()
+        defer { site.remove() }
         let session = BuildSession(options: site.options)
         _ = try await session.build()
         let before = site.outputTree()
@@ -220,8 +145,8 @@ struct BuildSessionTests {
 
     /// A remembered locality is read again when a static file changes: its photo must exist there.
     @Test func aLocalityPhotoDeletedFromStaticFailsTheBuild() async throws {
-        let site = try EditableSite()
-        defer { try? site.fm.removeItem(at: site.root) }
+        let site = try TestSite.bundledCopy()
+        defer { site.remove() }
         try site.write("Content/static/photos/gackle.jpg", "jpeg")
         try site.edit("Content/localities/gackle.md", replacing: "region: ND", with: "photo: photos/gackle.jpg\nregion: ND")
         let session = BuildSession(options: site.options)
@@ -243,8 +168,8 @@ struct BuildSessionTests {
     }
 
     @Test func aSaveWithoutChangesWritesNothing() async throws {
-        let site = try EditableSite()
-        defer { try? site.fm.removeItem(at: site.root) }
+        let site = try TestSite.bundledCopy()
+        defer { site.remove() }
         let session = BuildSession(options: site.options)
         _ = try await session.build()
         try site.write("Content/hymns/003.md", try site.read("Content/hymns/003.md"))   // new time, same bytes

@@ -1,56 +1,14 @@
 import Foundation
+@testable import SitegenPages
 import Testing
 @testable import SitegenSite
-
-/// Builds small sites from files written into a temporary folder.
-struct Fixture {
-    let root: URL
-    let fm = FileManager.default
-
-    init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-site-\(UUID().uuidString)")
-        try fm.createDirectory(at: root, withIntermediateDirectories: true)
-        try write("Content/site.yml", "title: Test Site\nbase_url: https://example.org/sub/\ntime_zone: Europe/Helsinki\nmenu:\n  - { title: About, url: /about/ }\n")
-        try write("Content/pages/index.md", "---\ntitle: Home\n---\nWelcome.")
-        try write("Content/pages/about.md", "---\ntitle: About <us>\n---\nSee [home](/).")
-        try write("Templates/layout.mustache", "<html lang=\"{{site.language}}\"><title>{{page.title}}</title>{{$main}}{{/main}}</html>")
-        try write("Templates/page.mustache", "{{<layout}}{{$main}}<h1>{{page.title}}</h1>{{{content}}}{{/main}}{{/layout}}")
-        try write("Templates/home.mustache", "{{<layout}}{{$main}}HOME {{{content}}}{{/main}}{{/layout}}")
-        try write("Templates/assets/site.css", "body{}")
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = root.appendingPathComponent(path)
-        try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-
-    func read(_ path: String) throws -> String { try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
-
-    var options: BuildOptions {
-        BuildOptions(content: SourceTree(url: root.appendingPathComponent("Content"), displayPath: "Content"),
-                     templates: SourceTree(url: root.appendingPathComponent("Templates"), displayPath: "Templates"),
-                     output: root.appendingPathComponent("Output"), asOf: CalendarDate("2026-11-22"), jobs: 2)
-    }
-
-    func errors(_ mode: SiteBuilder.Mode = .build) async -> [String] {
-        do {
-            _ = try await SiteBuilder.run(options, mode: mode)
-            return []
-        } catch let failure as BuildFailed {
-            return failure.diagnostics.map(\.description)
-        } catch {
-            return ["unexpected: \(error)"]
-        }
-    }
-}
 
 @Suite("Building a site")
 struct SiteBuilderTests {
     @Test func buildsPrettyURLsEscapedTitlesAndBasePathLinks() async throws {
-        let site = try Fixture()
-        defer { try? site.fm.removeItem(at: site.root) }
-        let report = try await SiteBuilder.run(site.options, mode: .build)
+        let site = try TestSite.small()
+        defer { site.remove() }
+        let report = try await site.build()
         #expect(report.pages == 3)   // home, about, default 404
         let about = try site.read("Output/about/index.html")
         #expect(about.contains("<title>About &lt;us&gt;</title>"))
@@ -62,16 +20,16 @@ struct SiteBuilderTests {
     }
 
     @Test func checkWritesNothing() async throws {
-        let site = try Fixture()
-        defer { try? site.fm.removeItem(at: site.root) }
-        let report = try await SiteBuilder.run(site.options, mode: .check)
+        let site = try TestSite.small()
+        defer { site.remove() }
+        let report = try await site.build(.check)
         #expect(report.files > 0)
         #expect(!site.fm.fileExists(atPath: site.root.appendingPathComponent("Output").path))
     }
 
     @Test func allProblemsOfARunAreReportedTogether() async throws {
-        let site = try Fixture()
-        defer { try? site.fm.removeItem(at: site.root) }
+        let site = try TestSite.small()
+        defer { site.remove() }
         try site.write("Content/pages/a.md", "---\ntemplate: nosuch\n---\n")
         try site.write("Content/pages/b.md", "---\ncolour: red\n---\n")
         try site.write("Content/static/about/index.html", "<p>clash</p>")
@@ -85,8 +43,8 @@ struct SiteBuilderTests {
     }
 
     @Test func configProblemsAreReportedWithLines() async throws {
-        let site = try Fixture()
-        defer { try? site.fm.removeItem(at: site.root) }
+        let site = try TestSite.small()
+        defer { site.remove() }
         try site.write("Content/site.yml", "title: T\ntime_zone: Mars/Olympus\nlanguge: en\n")
         let errors = await site.errors()
         #expect(errors.contains("Content/site.yml:2:12: error: unknown time zone 'Mars/Olympus' (use an IANA name like America/Chicago)"))
@@ -94,18 +52,18 @@ struct SiteBuilderTests {
     }
 
     @Test func missingTemplatesAreErrors() async throws {
-        let site = try Fixture()
-        defer { try? site.fm.removeItem(at: site.root) }
+        let site = try TestSite.small()
+        defer { site.remove() }
         try site.fm.removeItem(at: site.root.appendingPathComponent("Templates/home.mustache"))
         #expect(await site.errors().contains("Templates/home.mustache:1:1: error: missing template 'home.mustache'"))
     }
 
     @Test func sameInputSameBytes() async throws {
-        let site = try Fixture()
-        defer { try? site.fm.removeItem(at: site.root) }
-        try await SiteBuilder.run(site.options, mode: .build)
+        let site = try TestSite.small()
+        defer { site.remove() }
+        try await site.build()
         let first = try site.read("Output/api/v1/manifest.json") + site.read("Output/about/index.html")
-        try await SiteBuilder.run(site.options, mode: .build)
+        try await site.build()
         #expect(try site.read("Output/api/v1/manifest.json") + site.read("Output/about/index.html") == first)
     }
 
@@ -129,8 +87,8 @@ struct SiteBuilderTests {
 @Suite("Referenced files")
 struct ReferenceCheckTests {
     @Test func missingImagesAndLinksAreReportedAtTheirLine() async throws {
-        let site = try Fixture()
-        defer { try? site.fm.removeItem(at: site.root) }
+        let site = try TestSite.small()
+        defer { site.remove() }
         try site.write("Content/static/img/ok.png", "png")
         try site.write("Content/pages/photos.md", "---\ntitle: Photos\n---\n![ok](/img/ok.png)\n\n![hall](/img/hall.jpg)\n\nSee [about](../about/) and [gone](/gone/) and [web](https://example.org/x).")
         let errors = await site.errors()

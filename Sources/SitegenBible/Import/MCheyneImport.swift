@@ -7,9 +7,24 @@ import Foundation
 public enum MCheyneImport {
     public static let columns = ["Family 1", "Family 2", "Secret 1", "Secret 2"]
 
+    /// One day of the source; a part that is missing or not a list of strings is nil (and the
+    /// day reported), so one bad day does not hide the others.
+    struct Day: Decodable {
+        let family: [String]?
+        let secret: [String]?
+
+        enum CodingKeys: String, CodingKey { case family, secret }
+
+        init(from decoder: Decoder) throws {
+            let fields = try? decoder.container(keyedBy: CodingKeys.self)
+            family = try? fields?.decode([String].self, forKey: .family)
+            secret = try? fields?.decode([String].self, forKey: .secret)
+        }
+    }
+
     public static func convert(_ data: Data, path: String, diagnostics: Diagnostics) -> String? {
         let text = String(decoding: data, as: UTF8.self)
-        guard let object = try? JSONSerialization.jsonObject(with: data), let days = object as? [String: Any] else {
+        guard let days = try? JSONDecoder().decode([String: Day].self, from: data) else {
             diagnostics.error("expected a JSON object of days (\"0101\": {\"family\": […], \"secret\": […]})",
                               at: SourceLocation(path: path))
             return nil
@@ -22,8 +37,7 @@ public enum MCheyneImport {
                 diagnostics.error("'\(key)' is not a day written MMDD", at: location)
                 continue
             }
-            guard let entry = days[key] as? [String: Any], let family = entry["family"] as? [String],
-                  let secret = entry["secret"] as? [String], family.count == 2, secret.count == 2 else {
+            guard let family = days[key]?.family, let secret = days[key]?.secret, family.count == 2, secret.count == 2 else {
                 diagnostics.error("day \(key) needs \"family\" and \"secret\", two references each", at: location)
                 continue
             }

@@ -11,31 +11,25 @@ public struct BibleLibrary: Sendable {
 /// The read stage for the Bible: all problems go to `diagnostics`; nil when there is no
 /// `Content/bible/` folder at all (a site without a Bible).
 public enum BibleReader {
-    /// Reads `plan.yml` and `daily-verses.yml` of the Bible folder, checked against the primary
-    /// translation; the incremental build passes one that remembers them (see `VerseNumbering`).
-    public typealias PlansReader = (_ root: SourceTree, _ primary: Translation, _ diagnostics: Diagnostics)
-        -> (ReadingPlan?, DailyVerses?)
+    public static let folder = "bible"
 
+    /// `cache` remembers the books of unchanged text files, and the plan and daily verses while
+    /// their files and the primary translation's numbering are unchanged (a session's builds).
     public static func read(content: SourceTree, diagnostics: Diagnostics, jobs: Int,
-                            readFile: @escaping TranslationReader.FileReader = TranslationReader.readFile,
-                            readPlans: PlansReader = BibleReader.readPlans) async -> BibleLibrary? {
-        let root = content.subtree("bible")
+                            cache: BibleCache = BibleCache()) async -> BibleLibrary? {
+        let root = content.subtree(folder)
         guard root.exists else { return nil }
         let ids = translationIDs(root, diagnostics: diagnostics)
         var loaded: [(Translation, isDefault: Bool)] = []
         for id in ids {
             if let t = await TranslationReader.read(id: id, folder: root.subtree(id), diagnostics: diagnostics, jobs: jobs,
-                                                     readFile: readFile) {
+                                                     files: cache.files) {
                 loaded.append(t)
             }
         }
         guard let primary = primary(loaded, root: root, diagnostics: diagnostics) else { return nil }
-        let (plan, daily) = readPlans(root, primary, diagnostics)
+        let (plan, daily) = cache.plans(root, primary: primary, diagnostics: diagnostics)
         return BibleLibrary(translations: loaded.map(\.0), primary: primary, plan: plan, dailyVerses: daily)
-    }
-
-    public static func readPlans(_ root: SourceTree, primary: Translation, diagnostics: Diagnostics) -> (ReadingPlan?, DailyVerses?) {
-        (readPlan(root, primary: primary, diagnostics: diagnostics), readDailyVerses(root, primary: primary, diagnostics: diagnostics))
     }
 
     /// `plan.yml`, if there is one.

@@ -4,18 +4,17 @@ public enum BiblePages {
     /// Templates these pages need (checked by the loader so a missing one is a clear error).
     public static let templates = ["bible-index", "bible-book", "bible-chapter", "bible-plan", "bible-progress"]
 
-    /// `chapterHTML` builds a chapter's text; the incremental build passes one that remembers
-    /// the chapters of books whose source did not change.
-    public static func specs(_ library: BibleLibrary, context: RenderContext,
-                             chapterHTML: (Book, Chapter) -> String = { VerseHTML.chapter($1) }) -> [PageSpec] {
-        var memo = InputMemo<[PageSpec]>()
-        return specs(library, context: context, chapterHTML: chapterHTML, memo: &memo)
+    /// `cache` remembers pages and chapter texts while what they are made from is unchanged:
+    /// after an edit of one book, only its pages (and the chapter pages next to it) are made again.
+    public static func specs(_ library: BibleLibrary, context: RenderContext, cache: BibleCache = BibleCache()) -> [PageSpec] {
+        cache.pages.withLock { memo in
+            specs(library, context: context, chapterHTML: { book, chapter in cache.chapterHTML(library.primary, book, chapter) },
+                  memo: &memo)
+        }
     }
 
-    /// The same pages, taking from `memo` those whose inputs are what they were last run: after
-    /// an edit of one book, only its pages (and the chapter pages next to it) are made again.
-    public static func specs(_ library: BibleLibrary, context: RenderContext, chapterHTML: (Book, Chapter) -> String,
-                             memo: inout InputMemo<[PageSpec]>) -> [PageSpec] {
+    static func specs(_ library: BibleLibrary, context: RenderContext, chapterHTML: (Book, Chapter) -> String,
+                      memo: inout InputMemo<[PageSpec]>) -> [PageSpec] {
         memo.begin()
         defer { memo.end() }
         let translation = library.primary
@@ -54,7 +53,7 @@ public enum BiblePages {
         let wanted = chapters.indices.filter { perBook[chapters[$0].book] == nil }
         // The values every chapter page of a book shows alike, made once and shared (immutable).
         let shared = SharedChapterValues(translation, context: context)
-        let bookValues = books.indices.map { perBook[$0] == nil ? shared.book(books[$0]) : [:] }
+        let bookValues = books.indices.map { perBook[$0] == nil ? shared.book(books[$0]) : [:] as TemplateValue }
         let made = parallelMap(wanted, jobs: context.jobs) { i in
             let prev = i > 0 ? chapters[i - 1] : nil
             let next = i + 1 < chapters.count ? chapters[i + 1] : nil
@@ -73,43 +72,44 @@ public enum BiblePages {
         return perBook.flatMap { $0! }
     }
 
-    static func translationValues(_ t: Translation) -> [String: Any] {
-        ["name": t.name, "abbreviation": t.abbreviation, "language": t.language, "licence": t.licence]
+    static func translationValues(_ t: Translation) -> TemplateValue {
+        ["name": .text(t.name), "abbreviation": .text(t.abbreviation), "language": .text(t.language), "licence": .text(t.licence)]
     }
 
     /// Chapter links of a book, each carrying its progress id so scripts can colour read ones.
-    static func chapterLinks(_ book: Book, context: RenderContext) -> [[String: Any]] {
-        book.chapters.map { chapter in
-            ["number": chapter.number, "url": context.url(BiblePaths.chapter(book.canon, chapter.number)),
-             "id": BiblePaths.chapterID(book.canon, chapter.number)]
-        }
+    static func chapterLinks(_ book: Book, context: RenderContext) -> TemplateValue {
+        .list(book.chapters.map { chapter in
+            ["number": .number(chapter.number), "url": .text(context.url(BiblePaths.chapter(book.canon, chapter.number))),
+             "id": .text(BiblePaths.chapterID(book.canon, chapter.number))]
+        })
     }
 
-    static func testaments(_ translation: Translation, context: RenderContext) -> [[String: Any]] {
-        [(CanonBook.Testament.old, "Old Testament"), (.new, "New Testament")].compactMap { testament, title in
+    static func testaments(_ translation: Translation, context: RenderContext) -> TemplateValue {
+        .list([(CanonBook.Testament.old, "Old Testament"), (.new, "New Testament")].compactMap { testament, title in
             let books = translation.books.filter { $0.canon.testament == testament }
             guard !books.isEmpty else { return nil }
-            return ["title": title, "id": testament.rawValue.lowercased(),
-                    "chapterCount": books.reduce(0) { $0 + $1.chapters.count },
-                    "books": books.map { book -> [String: Any] in
-                        ["name": book.name, "osis": book.osis, "url": context.url(BiblePaths.book(book.canon)),
-                         "chapterCount": book.chapters.count, "chapters": chapterLinks(book, context: context)]
-                    }]
-        }
+            return ["title": .text(title), "id": .text(testament.rawValue.lowercased()),
+                    "chapterCount": .number(books.reduce(0) { $0 + $1.chapters.count }),
+                    "books": .list(books.map { book -> TemplateValue in
+                        ["name": .text(book.name), "osis": .text(book.osis), "url": .text(context.url(BiblePaths.book(book.canon))),
+                         "chapterCount": .number(book.chapters.count), "chapters": chapterLinks(book, context: context)]
+                    })]
+        })
     }
 
     static func index(_ translation: Translation, context: RenderContext) -> PageSpec {
         PageSpec(path: BiblePaths.index, template: "bible-index", title: "The Bible",
                  description: "\(translation.name): \(translation.books.count) books, \(translation.chapterCount) chapters.",
                  values: ["translation": translationValues(translation), "testaments": testaments(translation, context: context),
-                          "planURL": context.url(BiblePaths.plan), "progressURL": context.url(BiblePaths.progress)])
+                          "planURL": .text(context.url(BiblePaths.plan)), "progressURL": .text(context.url(BiblePaths.progress))])
     }
 
     static func book(_ translation: Translation, _ book: Book, context: RenderContext) -> PageSpec {
         PageSpec(path: BiblePaths.book(book.canon), template: "bible-book", title: book.name,
                  description: "\(book.title) (\(translation.abbreviation)), \(book.chapters.count) chapters.",
-                 values: ["translation": translationValues(translation), "indexURL": context.url(BiblePaths.index),
-                          "book": ["name": book.name, "title": book.title, "hasTitle": book.title != book.name, "osis": book.osis,
+                 values: ["translation": translationValues(translation), "indexURL": .text(context.url(BiblePaths.index)),
+                          "book": ["name": .text(book.name), "title": .text(book.title), "hasTitle": .flag(book.title != book.name),
+                                   "osis": .text(book.osis),
                                    "size": "\(book.chapters.count) chapter\(book.chapters.count == 1 ? "" : "s"), \(book.verseCount) verses",
                                    "chapters": chapterLinks(book, context: context)]])
     }
@@ -117,7 +117,7 @@ public enum BiblePages {
     /// Values every chapter page shows alike: the translation and the progress link, and per book its name,
     /// title and link.
     struct SharedChapterValues {
-        let translation: [String: Any]
+        let translation: TemplateValue
         let progressURL: String
         let context: RenderContext
 
@@ -127,28 +127,28 @@ public enum BiblePages {
             self.context = context
         }
 
-        func book(_ book: Book) -> [String: Any] {
-            ["name": book.name, "title": book.title, "url": context.url(BiblePaths.book(book.canon))]
+        func book(_ book: Book) -> TemplateValue {
+            ["name": .text(book.name), "title": .text(book.title), "url": .text(context.url(BiblePaths.book(book.canon)))]
         }
     }
 
     static func chapter(_ translation: Translation, _ book: Book, _ chapter: Chapter,
                         prev: (Book, Chapter)?, next: (Book, Chapter)?, text: String,
-                        shared: SharedChapterValues, bookValues: [String: Any], context: RenderContext) -> PageSpec {
-        func link(_ item: (Book, Chapter)?) -> [String: Any]? {
-            item.map { ["url": context.url(BiblePaths.chapter($0.0.canon, $0.1.number)), "title": "\($0.0.name) \($0.1.number)"] }
+                        shared: SharedChapterValues, bookValues: TemplateValue, context: RenderContext) -> PageSpec {
+        func link(_ item: (Book, Chapter)?) -> TemplateValue? {
+            item.map { ["url": .text(context.url(BiblePaths.chapter($0.0.canon, $0.1.number))), "title": "\($0.0.name) \($0.1.number)"] }
         }
         let title = book.chapters.count == 1 ? book.name : "\(book.name) \(chapter.number)"
-        var values: [String: Any] = [
+        var values: TemplateObject = [
             "translation": shared.translation,
             "book": bookValues,
-            "chapter": chapter.number,
-            "chapterID": BiblePaths.chapterID(book.canon, chapter.number),
-            "heading": book.chapters.count == 1 ? book.name : (book.osis == "Ps" ? "Psalm \(chapter.number)" : title),
-            "bookTitle": book.title,
-            "showBookTitle": chapter.number == book.chapters.first?.number && book.title != book.name,
-            "text": text,
-            "progressURL": shared.progressURL,
+            "chapter": .number(chapter.number),
+            "chapterID": .text(BiblePaths.chapterID(book.canon, chapter.number)),
+            "heading": .text(book.chapters.count == 1 ? book.name : (book.osis == "Ps" ? "Psalm \(chapter.number)" : title)),
+            "bookTitle": .text(book.title),
+            "showBookTitle": .flag(chapter.number == book.chapters.first?.number && book.title != book.name),
+            "text": .text(text),
+            "progressURL": .text(shared.progressURL),
         ]
         values["prev"] = link(prev)
         values["next"] = link(next)

@@ -9,15 +9,14 @@ public enum DailyVerseHome {
         let html: String
     }
 
-    public static func values(_ library: BibleLibrary?, context: RenderContext) -> [String: Any] {
-        var memo = Memo()
-        return values(library, context: context, memo: &memo)
+    /// Each verse's entry is taken from `cache` while its reading and chapter are as they were
+    /// last run, and the whole while the entries are (so a Bible edit away from the verses of
+    /// the day makes nothing here, and one in such a chapter makes its entries again).
+    public static func values(_ library: BibleLibrary?, context: RenderContext, cache: BibleCache = BibleCache()) -> TemplateObject {
+        cache.home.withLock { memo in values(library, context: context, memo: &memo) }
     }
 
-    /// The same values, each verse's entry taken from `memo` while its reading and chapter are
-    /// as they were last run, and the whole while the entries are (so a Bible edit away from the
-    /// verses of the day makes nothing here, and one in such a chapter makes its entries again).
-    public static func values(_ library: BibleLibrary?, context: RenderContext, memo: inout Memo) -> [String: Any] {
+    static func values(_ library: BibleLibrary?, context: RenderContext, memo: inout Memo) -> TemplateObject {
         memo.values.begin()
         memo.entries.begin()
         defer {
@@ -36,18 +35,17 @@ public enum DailyVerseHome {
         return memo.values.value("dailyVerse", inputs: inputs) {
             let today = entries[index]
             return ["dailyVerse": [
-                "label": today.label, "url": today.url, "html": today.html,
-                "abbreviation": translation.abbreviation,
-                "json": scriptJSON(entries),
-            ] as [String: Any]]
+                "label": .text(today.label), "url": .text(today.url), "html": .text(today.html),
+                "abbreviation": .text(translation.abbreviation),
+                "json": .text(scriptJSON(entries)),
+            ]]
         }
     }
 
     /// What the values were made from last run: each verse's entry, and the whole.
-    public struct Memo {
+    struct Memo {
         var entries = InputMemo<Entry>()
-        var values = InputMemo<[String: Any]>()
-        public init() {}
+        var values = InputMemo<TemplateObject>()
     }
 
     private struct EntryInputs: Hashable {

@@ -7,7 +7,7 @@ enum ProgressPage {
                  description: "Which of the \(translation.chapterCount) chapters of the Bible you have read.",
                  values: ["translation": BiblePages.translationValues(translation),
                           "testaments": BiblePages.testaments(translation, context: context),
-                          "chapterCount": translation.chapterCount,
-                          "planURL": context.url(BiblePaths.plan), "indexURL": context.url(BiblePaths.index)])
+                          "chapterCount": .number(translation.chapterCount),
+                          "planURL": .text(context.url(BiblePaths.plan)), "indexURL": .text(context.url(BiblePaths.index))])
     }
 }

@@ -4,18 +4,16 @@ import Foundation
 /// (`*.xml`) or USFM (`*.usfm`, `*.sfm`) files, any number of books per file. Files are parsed
 /// in parallel; the text is the largest input of the site.
 public enum TranslationReader {
-    /// Reads one text file (any number of books); the incremental build passes a memoising one.
-    public typealias FileReader = @Sendable (_ folder: SourceTree, _ relative: String, _ diagnostics: Diagnostics) -> [Book]
-
+    /// `files` remembers the books of text files that did not change (a session's builds).
     public static func read(id: String, folder: SourceTree, diagnostics: Diagnostics, jobs: Int,
-                            readFile: @escaping FileReader = readFile) async -> (Translation, isDefault: Bool)? {
+                            files memo: FileMemo<[Book]> = FileMemo()) async -> (Translation, isDefault: Bool)? {
         guard let meta = metadata(folder, diagnostics: diagnostics) else { return nil }
         let files = folder.files(withExtensions: ["xml", "usfm", "sfm"], diagnostics: diagnostics)
         if files.isEmpty {
             diagnostics.error("no Bible text here (expected *.osis.xml or *.usfm files)", at: SourceLocation(path: folder.displayPath))
         }
         let perFile = await concurrentMap(files, jobs: jobs) { relative -> [Book] in
-            readFile(folder, relative, diagnostics)
+            memo.value(for: folder.fileURL(relative), diagnostics: diagnostics) { readFile(folder, relative, $0) }
         }
         var seen: [String: String] = [:]
         var books: [Book] = []

@@ -4,17 +4,14 @@ import Foundation
 /// (verses as structured spans, never HTML), the reading plan and the daily verses.
 public enum BibleSnapshots {
     /// `jobs`: how many books to encode at once (the biggest snapshot files of the site).
-    /// `encodedBook` gives a book's file; the incremental build passes one that remembers unchanged books.
-    public static func snapshots(_ library: BibleLibrary, jobs: Int = 1,
-                                 encodedBook: (Translation, Book) -> Data = { bookData($1) }) throws -> [Snapshot] {
-        var memo = InputMemo<Snapshot>()
-        return try snapshots(library, jobs: jobs, encodedBook: encodedBook, memo: &memo)
+    /// `cache` remembers the files of books, the book list, the plan and the daily verses while
+    /// what they hold is what it was (encoding them is most of what a one-book edit costs here).
+    public static func snapshots(_ library: BibleLibrary, jobs: Int = 1, cache: BibleCache = BibleCache()) throws -> [Snapshot] {
+        try cache.snapshots.withLock { memo in try snapshots(library, jobs: jobs, books: cache.bookFiles, memo: &memo) }
     }
 
-    /// The same files; the book list, plan and daily verses are taken from `memo` when what they
-    /// hold is what it was last run (encoding them is most of what a one-book edit costs here).
-    public static func snapshots(_ library: BibleLibrary, jobs: Int, encodedBook: (Translation, Book) -> Data,
-                                 memo: inout InputMemo<Snapshot>) throws -> [Snapshot] {
+    static func snapshots(_ library: BibleLibrary, jobs: Int, books bookFiles: KeyedMemo<Book, Data>,
+                          memo: inout InputMemo<Snapshot>) throws -> [Snapshot] {
         memo.begin()
         defer { memo.end() }
         var result: [Snapshot] = []
@@ -25,7 +22,8 @@ public enum BibleSnapshots {
                 try Snapshot(path: base + "books.json", value: books, records: translation.books.count, schema: BibleSchemas.books)
             })
             result += parallelMap(translation.books, jobs: jobs) { book in
-                Snapshot(path: BibleSnapshots.bookPath(book, base: base), data: encodedBook(translation, book),
+                Snapshot(path: BibleSnapshots.bookPath(book, base: base),
+                         data: bookFiles.value("\(translation.id)/\(book.osis)", input: book) { bookData(book) },
                          records: book.verseCount, schema: BibleSchemas.book)
             }
             // The plan and verse list are checked against the primary translation only.

@@ -8,21 +8,30 @@ public func parallelMap<T, R>(_ items: [T], jobs: Int, _ transform: (T) -> R) ->
     let chunkSize = (items.count + jobs * 16 - 1) / (jobs * 16)
     let chunkCount = (items.count + chunkSize - 1) / chunkSize
     var results = [R?](repeating: nil, count: items.count)
-    results.withUnsafeMutableBufferPointer { buffer in
-        let slots = UncheckedBox(buffer)
+    results.withUnsafeMutableBufferPointer { output in
         withoutActuallyEscaping(transform) { transform in
-            let work = UncheckedBox(transform)
-            items.withUnsafeBufferPointer { source in
-                let input = UncheckedBox(source)
-                // Each chunk writes only its own slots, so the workers never touch the same memory.
+            items.withUnsafeBufferPointer { input in
+                let work = ChunkWork(input: input, output: output, transform: transform)
                 DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
                     let start = chunk * chunkSize
-                    for i in start..<min(start + chunkSize, input.value.count) {
-                        slots.value[i] = work.value(input.value[i])
+                    for i in start..<min(start + chunkSize, work.input.count) {
+                        work.output[i] = work.transform(work.input[i])
                     }
                 }
             }
         }
     }
     return results.map { $0! }
+}
+
+/// What `parallelMap` hands its workers: the input, the result slots and the transform.
+///
+/// `@unchecked Sendable`, one of the two in sitegen: the workers only read the input and call
+/// the transform, and each chunk writes only its own slots of the output, so no two threads
+/// touch the same memory; `concurrentPerform` returns only when every worker is done, so no
+/// pointer outlives the buffer it points into.
+private struct ChunkWork<T, R>: @unchecked Sendable {
+    let input: UnsafeBufferPointer<T>
+    let output: UnsafeMutableBufferPointer<R?>
+    let transform: (T) -> R
 }

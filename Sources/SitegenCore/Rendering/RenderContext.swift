@@ -60,20 +60,21 @@ public struct RenderContext: Sendable {
     }
 }
 
-/// A page to be rendered: its template, where it goes and what it shows.
-public struct PageSpec {
+/// A page to be rendered: its template, where it goes and what it shows. Two specs are equal
+/// exactly when the template would get the same values, so the page would be the same bytes.
+public struct PageSpec: Sendable, Hashable {
     /// Site path: `hymns/12/`, `` for the home page, `404.html`.
     public var path: String
     public var template: String
     public var title: String
     public var description: String
     /// Template values of this page, merged over the site-wide ones.
-    public var values: [String: Any]
+    public var values: TemplateObject
     /// The source the page came from (for messages), if any.
     public var source: SourceLocation?
 
     public init(path: String, template: String, title: String, description: String = "",
-                values: [String: Any] = [:], source: SourceLocation? = nil) {
+                values: TemplateObject = [:], source: SourceLocation? = nil) {
         self.path = path
         self.template = template
         self.title = title
@@ -87,43 +88,40 @@ extension RenderContext {
     /// The values every template can use that are the same on every page: `site`, `base`,
     /// `asOf`, `assets`, `generator` (built once per build, not once per page).
     static func sharedValues(config: SiteConfig, baseURL: String, asOf: CalendarDate, generator: String,
-                             url: (String) -> String) -> [String: Any] {
-        // Typed `[String: Any]` throughout: a `[String: String]` would be converted at every lookup.
-        let site: [String: Any] = ["title": config.title, "description": config.description, "language": config.language,
-                                   "baseURL": baseURL, "footer": config.footer]
-        let asOfValues: [String: Any] = ["iso": asOf.description, "long": asOf.longDescription, "year": asOf.year]
-        let assets: [String: Any] = ["css": url("assets/site.css"), "js": url("assets/site.js")]
-        return [
-            "site": site,
-            "base": url(""),
-            "asOf": asOfValues,
-            "assets": assets,
-            "generator": generator,
+                             url: (String) -> String) -> TemplateObject {
+        [
+            "site": ["title": .text(config.title), "description": .text(config.description), "language": .text(config.language),
+                     "baseURL": .text(baseURL), "footer": .text(config.footer)],
+            "base": .text(url("")),
+            "asOf": ["iso": .text(asOf.description), "long": .text(asOf.longDescription), "year": .number(asOf.year)],
+            "assets": ["css": .text(url("assets/site.css")), "js": .text(url("assets/site.js"))],
+            "generator": .text(generator),
         ]
     }
 
     /// The values about the page itself: `page` and `nav` (whose current item depends on the section).
-    public func pageValues(for page: PageSpec) -> [String: Any] {
+    public func pageValues(for page: PageSpec) -> TemplateObject {
         let section = page.path.split(separator: "/").first.map(String.init) ?? ""
-        let pageValues: [String: Any] = [
-            "title": page.title, "description": page.description.isEmpty ? config.description : page.description,
-            "url": url(page.path), "canonical": absoluteURL(page.path), "isHome": page.path.isEmpty, "section": section,
+        let pageValues: TemplateObject = [
+            "title": .text(page.title), "description": .text(page.description.isEmpty ? config.description : page.description),
+            "url": .text(url(page.path)), "canonical": .text(absoluteURL(page.path)), "isHome": .flag(page.path.isEmpty),
+            "section": .text(section),
         ]
-        return ["page": pageValues, "nav": shared.nav[section] ?? shared.otherNav]
+        return ["page": .object(pageValues), "nav": shared.nav[section] ?? shared.otherNav]
     }
 
     /// The menu as `nav` items for a page of each section the menu links to (that item is
     /// `current`), and for every other page (none is).
-    static func navigation(_ menu: [SiteConfig.MenuItem], link: (String) -> String) -> (bySection: [String: [[String: Any]]], other: [[String: Any]]) {
+    static func navigation(_ menu: [SiteConfig.MenuItem], link: (String) -> String) -> (bySection: [String: TemplateValue], other: TemplateValue) {
         let sections = menu.map { item in
             item.url.contains("://") ? "" : item.url.split(separator: "/").first.map(String.init) ?? ""
         }
-        func items(current: String) -> [[String: Any]] {
-            zip(menu, sections).map { item, section in
-                ["title": item.title, "url": link(item.url), "current": !section.isEmpty && section == current]
-            }
+        func items(current: String) -> TemplateValue {
+            .list(zip(menu, sections).map { item, section in
+                ["title": .text(item.title), "url": .text(link(item.url)), "current": .flag(!section.isEmpty && section == current)]
+            })
         }
-        var bySection: [String: [[String: Any]]] = [:]
+        var bySection: [String: TemplateValue] = [:]
         for section in sections where !section.isEmpty { bySection[section] = items(current: section) }
         return (bySection, items(current: ""))
     }
@@ -147,28 +145,20 @@ extension RenderContext {
 
     /// Renders many pages on all cores.
     public func render(_ pages: [PageSpec]) async -> [OutputFile] {
-        let boxes = pages.map { UncheckedBox($0) }
-        return await concurrentMap(boxes, jobs: jobs) { self.render($0.value) }.compactMap { $0 }
+        await concurrentMap(pages, jobs: jobs) { self.render($0) }.compactMap { $0 }
     }
 }
 
 /// The template values of a build that every page shares; built once, only read afterwards.
-final class SharedValues: @unchecked Sendable {
-    let values: [String: Any]
+struct SharedValues: Sendable {
+    let values: TemplateObject
     /// `nav` for pages of each section the menu links to, and for all other pages.
-    let nav: [String: [[String: Any]]]
-    let otherNav: [[String: Any]]
+    let nav: [String: TemplateValue]
+    let otherNav: TemplateValue
 
-    init(_ values: [String: Any], nav: [String: [[String: Any]]], otherNav: [[String: Any]]) {
+    init(_ values: TemplateObject, nav: [String: TemplateValue], otherNav: TemplateValue) {
         self.values = values
         self.nav = nav
         self.otherNav = otherNav
     }
-}
-
-/// Template values are `[String: Any]`, which Swift cannot prove thread-safe; each page's
-/// values are built once and only read afterwards, so handing them to a worker is safe.
-public struct UncheckedBox<T>: @unchecked Sendable {
-    public let value: T
-    public init(_ value: T) { self.value = value }
 }

@@ -3,7 +3,7 @@
 ///
 /// sitegen compiles templates itself rather than interpreting them through a general library:
 /// every page is rendered from these trees, so names are split once, text is kept as UTF-8
-/// bytes and values are looked up in the page's `[String: Any]` without protocol casts.
+/// bytes and values are looked up in the page's typed `TemplateObject`.
 /// See `TemplateScanner` (tags and standalone lines), `TemplateParser` (the tree) and
 /// `TemplateRenderer` (evaluation).
 public struct Template: Sendable {

@@ -63,7 +63,7 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders `name` into UTF-8 bytes. `frames`: the values, outermost first; a name is looked
     /// up in the last frame first (as if the frames were merged in order).
-    public func render(_ name: String, frames: [[String: Any]]) -> Rendering {
+    public func render(_ name: String, frames: [TemplateObject]) -> Rendering {
         guard let template = templates[name] else { return .unknownTemplate }
         var renderer = TemplateRenderer(templates: templates, frames: frames)
         renderer.render(template.nodes)
@@ -72,7 +72,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders `name` with `values` as text; nil when the template does not exist or never ends.
-    public func render(_ name: String, _ values: [String: Any]) -> String? {
+    public func render(_ name: String, _ values: TemplateObject) -> String? {
         guard case .html(let bytes) = render(name, frames: [values]) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -13,16 +13,15 @@ struct TemplateRenderer {
     private(set) var output: [UInt8] = []
     /// The template whose inclusion went past `maximumDepth`, if one did.
     private(set) var runaway: String?
-    /// The values sections have entered, innermost last; dictionaries are told apart once,
-    /// when entered, rather than at every lookup.
-    private var stack: [Frame]
+    /// The values sections have entered, innermost last.
+    private var stack: [TemplateValue]
     private var indentation: [UInt8] = []
     private var overrides: [String: [TemplateNode]] = [:]
     private var depth = 0
 
-    init(templates: [String: Template], frames: [[String: Any]]) {
+    init(templates: [String: Template], frames: [TemplateObject]) {
         self.templates = templates
-        self.stack = frames.map(Frame.object)
+        self.stack = frames.map(TemplateValue.object)
         output.reserveCapacity(16 * 1024)
     }
 
@@ -30,9 +29,9 @@ struct TemplateRenderer {
         for node in nodes {
             switch node {
             case .text(let bytes): emit(bytes)
-            case .value(let name, let escaped): emit(TemplateValue(lookup(name)), escaped: escaped)
-            case .section(let name, let body): section(TemplateValue(lookup(name)), body)
-            case .inverted(let name, let body): if !TemplateValue(lookup(name)).isTruthy { render(body) }
+            case .value(let name, let escaped): emit(lookup(name), escaped: escaped)
+            case .section(let name, let body): section(lookup(name), body)
+            case .inverted(let name, let body): if !(lookup(name)?.isTruthy ?? false) { render(body) }
             case .partial(let name, let indentation): include(name, indentation: indentation, blocks: [:])
             case .parent(let name, let blocks, let indentation): include(name, indentation: indentation, blocks: blocks)
             case .block(let name, let body, let indentation): expand(overrides[name] ?? body, name: name, indentation: indentation)
@@ -40,35 +39,12 @@ struct TemplateRenderer {
         }
     }
 
-    private enum Frame {
-        case object([String: Any])
-        case other(Any)
-
-        init(_ value: Any) {
-            if let object = value as? [String: Any] { self = .object(object) } else { self = .other(value) }
-        }
-
-        var value: Any {
-            switch self {
-            case .object(let object): object
-            case .other(let other): other
-            }
-        }
-
-        func child(_ key: String) -> Any? {
-            switch self {
-            case .object(let object): object[key]
-            case .other(let other): TemplateValue.child(key, of: other)
-            }
-        }
-    }
-
-    private func lookup(_ name: TemplateName) -> Any? {
-        guard let first = name.parts.first else { return stack.last?.value }
+    private func lookup(_ name: TemplateName) -> TemplateValue? {
+        guard let first = name.parts.first else { return stack.last }
         for frame in stack.reversed() {
             guard var value = frame.child(first) else { continue }
             for part in name.parts.dropFirst() {
-                guard let child = TemplateValue.child(part, of: value) else { return nil }
+                guard let child = value.child(part) else { return nil }
                 value = child
             }
             return value
@@ -76,19 +52,16 @@ struct TemplateRenderer {
         return nil
     }
 
-    private mutating func section(_ value: TemplateValue, _ body: [TemplateNode]) {
+    private mutating func section(_ value: TemplateValue?, _ body: [TemplateNode]) {
         switch value {
-        case .missing: return
+        case nil: return
         case .flag(let flag): if flag { render(body) }
-        case .list(.objects(let items)): for item in items { within(.object(item), body) }
-        case .list(let list): list.forEach { item in within(Frame(item), body) }
-        case .text(let text): within(.other(text), body)
-        case .object(let object): within(.object(object), body)
-        case .other(let other): within(.other(other), body)
+        case .list(let items): for item in items { within(item, body) }
+        case let value?: within(value, body)
         }
     }
 
-    private mutating func within(_ frame: Frame, _ body: [TemplateNode]) {
+    private mutating func within(_ frame: TemplateValue, _ body: [TemplateNode]) {
         stack.append(frame)
         render(body)
         stack.removeLast()
@@ -129,14 +102,14 @@ struct TemplateRenderer {
         }
     }
 
-    private mutating func emit(_ value: TemplateValue, escaped: Bool) {
+    /// Texts and numbers print themselves; a flag prints `true` or `false`; objects and lists
+    /// print nothing (they are for sections).
+    private mutating func emit(_ value: TemplateValue?, escaped: Bool) {
         switch value {
-        case .missing: return
         case .text(let text): write(text, escaped: escaped)
+        case .number(let number): write(String(number), escaped: escaped)
         case .flag(let flag): write(flag ? "true" : "false", escaped: escaped)
-        case .other(let other): write(String(describing: other), escaped: escaped)
-        case .object(let object): write(String(describing: object), escaped: escaped)
-        case .list: write("", escaped: escaped)
+        case .object, .list, nil: return
         }
     }
 

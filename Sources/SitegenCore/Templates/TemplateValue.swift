@@ -1,93 +1,80 @@
-/// How a template sees one value of a page's `[String: Any]`: the shapes Swift code puts there
-/// (strings, flags, numbers, dictionaries, lists), told apart by casts to concrete types, which
-/// are cheap (protocol casts are what made general-purpose rendering slow).
-enum TemplateValue {
-    case missing
+/// What a template can show: the values Swift code hands a page. A closed set of shapes, so a
+/// page's values are `Sendable` (built on one core, rendered on another) and two page specs
+/// compare with `==` (the incremental build renders a page again only when its values changed).
+///
+/// Mustache reads them as: `text` and `number` print themselves; `flag` shows or hides a
+/// section; `object` is a context whose names sections and `a.b` look up; `list` repeats a
+/// section once per item.
+public enum TemplateValue: Sendable, Hashable {
     case text(String)
     case flag(Bool)
-    case object([String: Any])
-    case list(TemplateList)
-    /// Numbers and anything else: shown as `String(describing:)`, true in a section.
-    case other(Any)
+    case number(Int)
+    case object(TemplateObject)
+    case list([TemplateValue])
 
-    init(_ value: Any?) {
-        guard let value else { self = .missing; return }
-        switch value {
-        case let text as String: self = .text(text)
-        case let object as [String: Any]: self = .object(object)
-        case let flag as Bool: self = .flag(flag)
-        case let number as Int: self = .other(number)
-        case let number as Double: self = .other(number)
-        case let list as [[String: Any]]: self = .list(.objects(list))
-        case let list as [String]: self = .list(.texts(list))
-        case let list as [Any]: self = .list(.values(list))
-        case let optional as any OptionalValue: self = TemplateValue(optional.wrapped)
-        default: self = Self.reflected(value)
-        }
+    /// A list of objects (the common case: rows, links, entries).
+    public static func objects(_ items: [TemplateObject]) -> TemplateValue {
+        .list(items.map(TemplateValue.object))
     }
 
-    /// Collections of other element types, through reflection (sitegen's own pages never need it).
-    private static func reflected(_ value: Any) -> TemplateValue {
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .collection?, .set?: return .list(.values(mirror.children.map(\.value)))
-        case .dictionary?:
-            var object: [String: Any] = [:]
-            for child in mirror.children {
-                let pair = Array(Mirror(reflecting: child.value).children)
-                if pair.count == 2, let key = pair[0].value as? String { object[key] = pair[1].value }
-            }
-            return .object(object)
-        default: return .other(value)
-        }
+    /// A list of strings.
+    public static func texts(_ items: [String]) -> TemplateValue {
+        .list(items.map(TemplateValue.text))
     }
 
-    /// Whether a section shows (once or per item) and an inverted section does not.
+    /// Whether a section shows (once or per item) and an inverted section does not. Every
+    /// text and number is true, even "" and 0, as the templates were written for.
     var isTruthy: Bool {
         switch self {
-        case .missing: false
         case .flag(let flag): flag
-        case .list(let list): !list.isEmpty
-        case .text, .object, .other: true
+        case .list(let items): !items.isEmpty
+        case .text, .number, .object: true
         }
     }
 
-    /// The child `key` of this value: a dictionary entry, or a stored property of a struct.
-    static func child(_ key: String, of value: Any) -> Any? {
-        if let object = value as? [String: Any] { return object[key] }
-        if value is String || value is Bool || value is Int { return nil }
-        return Mirror(reflecting: value).children.first { $0.label == key }?.value
+    /// The child `key` of an object; nothing inside any other value.
+    func child(_ key: String) -> TemplateValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// `value["key"]`: the child of an object, as a template's `value.key` finds it.
+    public subscript(key: String) -> TemplateValue? { child(key) }
+
+    /// The string of a text value.
+    public var string: String? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
+
+    /// The items of a list ([] for any other value).
+    public var items: [TemplateValue] {
+        if case .list(let items) = self { return items }
+        return []
     }
 }
 
-/// The items of a list value, without converting the list to `[Any]` first.
-enum TemplateList {
-    case objects([[String: Any]])
-    case texts([String])
-    case values([Any])
+/// A page's values, or one object inside them: names to values.
+public typealias TemplateObject = [String: TemplateValue]
 
-    var isEmpty: Bool {
-        switch self {
-        case .objects(let items): items.isEmpty
-        case .texts(let items): items.isEmpty
-        case .values(let items): items.isEmpty
-        }
-    }
-
-    func forEach(_ body: (Any) -> Void) {
-        switch self {
-        case .objects(let items): for item in items { body(item) }
-        case .texts(let items): for item in items { body(item) }
-        case .values(let items): for item in items { body(item) }
-        }
-    }
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+    public init(stringLiteral value: String) { self = .text(value) }
 }
 
-/// `Optional` seen through `Any` (a `String?` stored in a dictionary of `Any`).
-protocol OptionalValue {
-    var wrapped: Any? { get }
+extension TemplateValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .flag(value) }
 }
 
-extension Optional: OptionalValue {
-    var wrapped: Any? { self.map { $0 as Any } }
+extension TemplateValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) { self = .number(value) }
+}
+
+extension TemplateValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+}
+
+extension TemplateValue: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self = .object(Dictionary(elements) { first, _ in first })
+    }
 }

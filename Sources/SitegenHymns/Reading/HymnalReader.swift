@@ -7,18 +7,15 @@ public enum HymnalReader {
     public static let folder = "hymns"
     public static let settingsFile = "hymnal.yml"
 
-    /// Reads one hymn file; the incremental build passes a memoising one (same signature).
-    public typealias FileReader = @Sendable (_ tree: SourceTree, _ relative: String, _ diagnostics: Diagnostics) -> Hymn?
-
+    /// `cache` remembers the listing and the hymns of files that did not change (a session's builds).
     public static func read(content: SourceTree, jobs: Int, diagnostics: Diagnostics,
-                            readFile: @escaping FileReader = readFile, listing: [String]? = nil) async -> Hymnal? {
+                            cache: HymnsCache = HymnsCache()) async -> Hymnal? {
         let tree = content.subtree(folder)
         guard tree.exists else { return nil }
-        // `listing`: `files(in:)` from an earlier run, when the caller knows no file was added or removed.
-        let paths = (listing ?? files(in: tree, diagnostics: diagnostics)).filter { !isDocumentation($0) }
+        let paths = cache.listing(of: tree, diagnostics: diagnostics).filter { !isDocumentation($0) }
         guard let settings = HymnalSettings.read(tree: tree, diagnostics: diagnostics) else { return nil }
         let read = await concurrentMap(paths, jobs: jobs) { relative -> (String, Hymn?) in
-            (relative, readFile(tree, relative, diagnostics))
+            (relative, cache.hymn(tree, relative, diagnostics: diagnostics))
         }
         let hymns = read.compactMap(\.1)
         // A file that could not be read already has its error; its name still claims its number,

@@ -51,16 +51,14 @@ public enum HymnsSnapshot {
         return try Snapshot(path: "hymns.json", value: file, records: file.hymns.count, schema: schema)
     }
 
-    /// The same bytes as `snapshot`, with each hymn's record encoded by `encodedRecord` (the
-    /// incremental build remembers the records of hymns whose file did not change), spliced into
-    /// the file without hymns (`SnapshotJSON.splice`; `"hymns":[]` cannot occur inside an escaped
-    /// string).
-    public static func snapshot(_ hymnal: Hymnal, context: RenderContext,
-                                encodedRecord: (Hymn) throws -> Data) throws -> Snapshot {
+    /// The same bytes as `snapshot`, with each hymn's record taken from `cache` (a session
+    /// remembers the records of hymns whose file did not change), spliced into the file without
+    /// hymns (`SnapshotJSON.splice`; `"hymns":[]` cannot occur inside an escaped string).
+    public static func snapshot(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) throws -> Snapshot {
         let empty = File(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
                          count: hymnal.count, hymns: [])
         var data = try SnapshotJSON.encode(empty)
-        try SnapshotJSON.splice(try hymnal.hymns.map(encodedRecord), as: "hymns", into: &data)
+        try SnapshotJSON.splice(try hymnal.hymns.map { try cache.record($0, context: context) }, as: "hymns", into: &data)
         return Snapshot(path: "hymns.json", data: data, records: hymnal.hymns.count, schema: schema)
     }
 

@@ -21,18 +21,18 @@ public enum LocalityPages {
         let regions = grouped.keys.sorted { a, b in
             if (a == "Other places") != (b == "Other places") { return b == "Other places" }
             return a < b
-        }.map { name -> [String: Any] in
-            ["name": name, "id": "r-" + Escape.slug(name),
-             "localities": grouped[name]!.sorted { $0.name < $1.name }.map { summary($0, context: context) }]
+        }.map { name -> TemplateValue in
+            ["name": .text(name), "id": .text("r-" + Escape.slug(name)),
+             "localities": .list(grouped[name]!.sorted { $0.name < $1.name }.map { summary($0, context: context) })]
         }
         return PageSpec(path: indexPath, template: "localities", title: "Localities",
                         description: "Where the congregations meet: addresses, service times and directions.",
-                        values: ["regions": regions, "count": schedule.localities.count])
+                        values: ["regions": .list(regions), "count": .number(schedule.localities.count)])
     }
 
-    static func summary(_ l: Locality, context: RenderContext) -> [String: Any] {
-        ["name": l.name, "url": context.url(l.sitePath), "address": l.address.joined(separator: ", "),
-         "services": serviceLines(l).joined(separator: "; ")]
+    static func summary(_ l: Locality, context: RenderContext) -> TemplateValue {
+        ["name": .text(l.name), "url": .text(context.url(l.sitePath)), "address": .text(l.address.joined(separator: ", ")),
+         "services": .text(serviceLines(l).joined(separator: "; "))]
     }
 
     /// "Sunday service: Sunday 11 am"
@@ -58,28 +58,28 @@ public enum LocalityPages {
 
     static func spec(_ l: Locality, upcoming: [Occurrence], schedule: Schedule, context: RenderContext,
                      parts: ScheduleParts) -> PageSpec {
-        var values: [String: Any] = [
-            "name": l.name,
-            "address": l.address,
-            "hasAddress": !l.address.isEmpty,
-            "region": regionName(l.region),
-            "services": serviceLines(l),
-            "hasServices": !l.services.isEmpty,
-            "description": parts.description(l, context: context),
-            "mapLinks": MapLinks.links(for: l).map { ["name": $0.name, "url": $0.url] },
-            "hasMapLinks": !MapLinks.links(for: l).isEmpty,
-            "meetings": upcoming.map { parts.row($0, schedule: schedule, context: context) },
-            "hasMeetings": !upcoming.isEmpty,
-            "feedURL": context.url(l.feedPath),
-            "indexURL": context.url(indexPath),
-            "timeZone": l.timeZone?.identifier ?? "",
+        var values: TemplateObject = [
+            "name": .text(l.name),
+            "address": .texts(l.address),
+            "hasAddress": .flag(!l.address.isEmpty),
+            "region": .text(regionName(l.region)),
+            "services": .texts(serviceLines(l)),
+            "hasServices": .flag(!l.services.isEmpty),
+            "description": .text(parts.description(l, context: context)),
+            "mapLinks": .list(MapLinks.links(for: l).map { ["name": .text($0.name), "url": .text($0.url)] }),
+            "hasMapLinks": .flag(!MapLinks.links(for: l).isEmpty),
+            "meetings": .list(upcoming.map { parts.row($0, schedule: schedule, context: context) }),
+            "hasMeetings": .flag(!upcoming.isEmpty),
+            "feedURL": .text(context.url(l.feedPath)),
+            "indexURL": .text(context.url(indexPath)),
+            "timeZone": .text(l.timeZone?.identifier ?? ""),
         ]
         if let c = l.coordinate { values["coordinates"] = "\(c.latitude), \(c.longitude)" }
         if let photo = l.photo {
-            values["photo"] = ["url": context.url(photo), "alt": l.photoAlt ?? "The meeting place of \(l.name)"]
+            values["photo"] = ["url": .text(context.url(photo)), "alt": .text(l.photoAlt ?? "The meeting place of \(l.name)")]
         }
         if let phone = l.phone {
-            values["phone"] = ["text": phone, "tel": "tel:" + phone.filter { $0.isNumber || $0 == "+" }]
+            values["phone"] = ["text": .text(phone), "tel": .text("tel:" + phone.filter { $0.isNumber || $0 == "+" })]
         }
         return PageSpec(path: l.sitePath, template: "locality", title: l.name,
                         description: "Address, service times, directions and meetings of \(l.name).",

@@ -7,13 +7,13 @@ public enum PrintSheet {
         let upcoming = parts.upcoming(schedule, context: context)
         let first = upcoming.first?.date ?? context.asOf
         let last = upcoming.last?.date ?? context.asOf
-        let values: [String: Any] = [
-            "rows": upcoming.map { parts.row($0, schedule: schedule, context: context) },
-            "isEmpty": upcoming.isEmpty,
-            "count": upcoming.count,
-            "range": first == last ? first.longDescription : "\(first.longDescription) – \(last.longDescription)",
-            "generated": context.asOf.longDescription,
-            "scheduleURL": context.url(SchedulePage.path),
+        let values: TemplateObject = [
+            "rows": .list(upcoming.map { parts.row($0, schedule: schedule, context: context) }),
+            "isEmpty": .flag(upcoming.isEmpty),
+            "count": .number(upcoming.count),
+            "range": .text(first == last ? first.longDescription : "\(first.longDescription) – \(last.longDescription)"),
+            "generated": .text(context.asOf.longDescription),
+            "scheduleURL": .text(context.url(SchedulePage.path)),
         ]
         return PageSpec(path: path, template: "schedule-print", title: "Meetings schedule",
                         description: "The printable meetings schedule for the notice board.", values: values)

@@ -1,7 +1,7 @@
 /// Template values for one occurrence, shared by the schedule page, the print sheet, the
 /// locality pages and the home page. Plain strings only: templates escape them.
 enum RowValues {
-    static func values(_ o: Occurrence, schedule: Schedule, context: RenderContext) -> [String: Any] {
+    static func values(_ o: Occurrence, schedule: Schedule, context: RenderContext) -> TemplateValue {
         let event = o.event
         let locality = schedule.locality(event.locality)
         let title = EventText.title(event, schedule: schedule)
@@ -14,37 +14,37 @@ enum RowValues {
         let month = o.date.monthName
         // Made with all its keys at once (no growing); Mustache treats "" as true, so each
         // optional part gets its own flag.
-        var row: [String: Any] = [
-            "iso": o.date.description,
+        var row: TemplateObject = [
+            "iso": .text(o.date.description),
             "date": "\(o.date.weekdayName.prefix(3)) \(o.date.day) \(month.prefix(3))",
-            "longDate": longDate,
-            "weekday": o.date.weekdayName,
-            "day": o.date.day,
-            "month": month,
-            "title": title,
-            "category": event.category,
-            "status": event.status.rawValue,
-            "statusLabel": event.status.label,
-            "isMeeting": event.status == .meeting,
-            "team": team,
-            "teamGroup": event.team ?? SchedulePage.noTeam,
-            "sessions": sessions,
-            "sessionList": event.sessions.map(EventText.range),
-            "year": o.date.year,
-            "monthShort": String(month.prefix(3)),
-            "with": with,
-            "comment": comment,
-            "repeats": repeats,
-            "localitySlug": event.locality ?? "",
-            "hasTeam": !team.isEmpty, "hasSessions": !sessions.isEmpty, "hasWith": !with.isEmpty,
-            "hasComment": !comment.isEmpty, "hasRepeats": !repeats.isEmpty,
-            "search": [title, event.category, team, with, comment, locality?.name, sessions, longDate]
-                .compactMap { $0 }.joined(separator: " ").lowercased(),
+            "longDate": .text(longDate),
+            "weekday": .text(o.date.weekdayName),
+            "day": .number(o.date.day),
+            "month": .text(month),
+            "title": .text(title),
+            "category": .text(event.category),
+            "status": .text(event.status.rawValue),
+            "statusLabel": .text(event.status.label),
+            "isMeeting": .flag(event.status == .meeting),
+            "team": .text(team),
+            "teamGroup": .text(event.team ?? SchedulePage.noTeam),
+            "sessions": .text(sessions),
+            "sessionList": .texts(event.sessions.map(EventText.range)),
+            "year": .number(o.date.year),
+            "monthShort": .text(String(month.prefix(3))),
+            "with": .text(with),
+            "comment": .text(comment),
+            "repeats": .text(repeats),
+            "localitySlug": .text(event.locality ?? ""),
+            "hasTeam": .flag(!team.isEmpty), "hasSessions": .flag(!sessions.isEmpty), "hasWith": .flag(!with.isEmpty),
+            "hasComment": .flag(!comment.isEmpty), "hasRepeats": .flag(!repeats.isEmpty),
+            "search": .text([title, event.category, team, with, comment, locality?.name, sessions, longDate]
+                .compactMap { $0 }.joined(separator: " ").lowercased()),
         ]
         if let locality {
-            row["locality"] = ["name": locality.name, "url": context.url(locality.sitePath)]
+            row["locality"] = ["name": .text(locality.name), "url": .text(context.url(locality.sitePath))]
         }
-        return row
+        return .object(row)
     }
 
     /// "Missionary team 2" before "Missionary team 10".

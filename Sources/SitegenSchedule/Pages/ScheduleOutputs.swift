@@ -40,9 +40,9 @@ public enum ScheduleOutputs {
 
     /// The next few meetings for the home page.
     public static func homeValues(_ schedule: Schedule, context: RenderContext, limit: Int = 5,
-                                  parts: ScheduleParts = ScheduleParts()) -> [String: Any] {
+                                  parts: ScheduleParts = ScheduleParts()) -> TemplateObject {
         let next = parts.upcoming(schedule, context: context).prefix(limit)
-        return ["upcomingMeetings": next.map { parts.row($0, schedule: schedule, context: context) },
-                "hasUpcomingMeetings": !next.isEmpty, "scheduleURL": context.url(SchedulePage.path)]
+        return ["upcomingMeetings": .list(next.map { parts.row($0, schedule: schedule, context: context) }),
+                "hasUpcomingMeetings": .flag(!next.isEmpty), "scheduleURL": .text(context.url(SchedulePage.path))]
     }
 }

@@ -30,7 +30,7 @@ public final class ScheduleParts {
     /// An event's record in `schedule.json`, by UID.
     var eventRecords = EventMemo<Data>()
     /// An occurrence's template row and `schedule.json` record, by `<UID> <date>`.
-    var rows = EventMemo<[String: Any]>()
+    var rows = EventMemo<TemplateValue>()
     var occurrenceRecords = EventMemo<Data>()
     /// VTIMEZONE text by `<zone id> <first year>-<last year>`: the zone rules do not change.
     var zoneTexts: [String: String] = [:]
@@ -75,7 +75,7 @@ public final class ScheduleParts {
     }
 
     /// The template values of an occurrence (`RowValues`).
-    func row(_ o: Occurrence, schedule: Schedule, context: RenderContext) -> [String: Any] {
+    func row(_ o: Occurrence, schedule: Schedule, context: RenderContext) -> TemplateValue {
         rows.value("\(o.event.uid) \(o.date)", for: o.event) { RowValues.values(o, schedule: schedule, context: context) }
     }
 

@@ -6,17 +6,13 @@ import Foundation
 public enum LocalityReader {
     public static let folder = "localities"
 
-    /// Reads one locality file (`statics`: where its photo must be); the incremental build
-    /// passes a memoising one (same signature).
-    public typealias FileReader = @Sendable (_ tree: SourceTree, _ relative: String, _ statics: SourceTree,
-                                             _ diagnostics: Diagnostics) -> Locality?
-
-    public static func read(content: SourceTree, diagnostics: Diagnostics, readFile: @escaping FileReader = readFile) async -> [Locality] {
+    /// `files` remembers the localities of files that did not change (a session's builds).
+    public static func read(content: SourceTree, diagnostics: Diagnostics, files memo: FileMemo<Locality?> = FileMemo()) async -> [Locality] {
         let tree = content.subtree(folder)
         let paths = tree.files(withExtensions: ["md"], diagnostics: diagnostics)
         let statics = content.subtree("static")
         return await concurrentMap(paths) { relative in
-            readFile(tree, relative, statics, diagnostics)
+            memo.value(for: tree.fileURL(relative), diagnostics: diagnostics) { readFile(tree, relative, statics, $0) }
         }.compactMap { $0 }
     }
 

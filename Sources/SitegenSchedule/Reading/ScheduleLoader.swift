@@ -4,14 +4,10 @@ public enum ScheduleLoader {
     /// Templates the schedule and locality pages need.
     public static let templates = ["schedule", "schedule-print", "localities", "locality"]
 
-    /// `readLocality` and `readSchedule` read one file each; the incremental build passes
-    /// memoising ones (same signatures as `LocalityReader.readFile`, `ScheduleReader.readFile`).
-    public static func load(content: SourceTree, diagnostics: Diagnostics,
-                            readLocality: @escaping LocalityReader.FileReader = LocalityReader.readFile,
-                            readSchedule: @escaping ScheduleReader.FileReader = ScheduleReader.readFile) async -> Schedule {
-        let localities = await LocalityReader.read(content: content, diagnostics: diagnostics, readFile: readLocality)
-        let events = await ScheduleReader.read(content: content, localities: localities, diagnostics: diagnostics,
-                                               readFile: readSchedule)
+    /// `cache` remembers what unchanged files held (a session's builds).
+    public static func load(content: SourceTree, diagnostics: Diagnostics, cache: ScheduleCache = ScheduleCache()) async -> Schedule {
+        let localities = await LocalityReader.read(content: content, diagnostics: diagnostics, files: cache.localityFiles)
+        let events = await ScheduleReader.read(content: content, localities: localities, diagnostics: diagnostics, cache: cache)
         reportDuplicateUIDs(events, diagnostics: diagnostics)
         return Schedule(localities: localities, events: events)
     }

@@ -6,25 +6,22 @@ import Foundation
 public enum ScheduleReader {
     public static let folder = "schedule"
 
-    /// Reads the events of one schedule file, checked against `localities` (by slug); the
-    /// incremental build passes a memoising one (same signature).
-    public typealias FileReader = @Sendable (_ tree: SourceTree, _ relative: String, _ localities: Localities,
-                                             _ diagnostics: Diagnostics) -> [Event]
-
     /// The localities events are checked against, and how their folder is named in messages.
     public struct Localities: Sendable, Equatable {
         public let bySlug: [String: Locality]
         public let folder: String
     }
 
+    /// `cache` remembers the events of files that did not change while the localities are the same.
     public static func read(content: SourceTree, localities: [Locality], diagnostics: Diagnostics,
-                            readFile: @escaping FileReader = readFile) async -> [Event] {
+                            cache: ScheduleCache = ScheduleCache()) async -> [Event] {
         let tree = content.subtree(folder)
         let paths = tree.files(withExtensions: ["yml", "yaml"], diagnostics: diagnostics)
         let known = Localities(bySlug: Dictionary(localities.map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a }),
                                folder: content.subtree(LocalityReader.folder).displayPath)
+        cache.checkAgainst(known)
         return await concurrentMap(paths) { relative -> [Event] in
-            readFile(tree, relative, known, diagnostics)
+            cache.scheduleFiles.value(for: tree.fileURL(relative), diagnostics: diagnostics) { readFile(tree, relative, known, $0) }
         }.flatMap { $0 }
     }
 

@@ -13,7 +13,7 @@ public protocol SiteSession: Actor {
     func rebuild(changed: Set<URL>) async throws -> Report
 }
 
-/// What `serve` prints about a finished build (the fields of the incremental engine's `RebuildReport`).
+/// What `serve` prints about a finished build (the fields of the incremental engine's `BuildReport`).
 public protocol RebuildSummary: Sendable {
     /// Output paths written, relative to the output folder.
     var written: [String] { get }

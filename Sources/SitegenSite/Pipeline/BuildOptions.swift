@@ -1,10 +1,12 @@
 import Foundation
 
-/// What `sitegen build` and `sitegen check` were asked to do.
+/// What `sitegen build`, `check` and `serve` were asked to do.
 public struct BuildOptions: Sendable {
     public var content: SourceTree
     public var templates: SourceTree
     public var output: URL
+    /// The site's kinds of content, in the order their pages are written (see `ContentKind`).
+    public var kinds: [any ContentKind]
     /// Overrides `base_url` from site.yml.
     public var baseURL: String?
     /// The day the build treats as today; nil: SOURCE_DATE_EPOCH, else today in the site's zone.
@@ -12,11 +14,12 @@ public struct BuildOptions: Sendable {
     public var jobs: Int
     public var force: Bool
 
-    public init(content: SourceTree, templates: SourceTree, output: URL, baseURL: String? = nil,
+    public init(content: SourceTree, templates: SourceTree, output: URL, kinds: [any ContentKind], baseURL: String? = nil,
                 asOf: CalendarDate? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false) {
         self.content = content
         self.templates = templates
         self.output = output
+        self.kinds = kinds
         self.baseURL = baseURL
         self.asOf = asOf
         self.jobs = max(1, jobs)
@@ -36,5 +39,28 @@ public struct BuildOptions: Sendable {
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: instant)
         return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+}
+
+/// `site.yml` and the as-of date, resolved once per build (again only when site.yml changes).
+struct BuildSettings: Sendable {
+    let config: SiteConfig
+    let asOf: CalendarDate
+
+    /// Throws `BuildFailed` with the problems of site.yml or SOURCE_DATE_EPOCH.
+    static func resolve(_ options: BuildOptions, diagnostics: Diagnostics) throws -> BuildSettings {
+        guard let config = SiteConfig.read(from: options.content, diagnostics: diagnostics) else {
+            throw BuildFailed(diagnostics.all)
+        }
+        guard let asOf = options.asOf ?? BuildOptions.defaultAsOf(timeZone: config.timeZone) else {
+            diagnostics.error("SOURCE_DATE_EPOCH must be a whole number of seconds", at: SourceLocation(path: "SOURCE_DATE_EPOCH"))
+            throw BuildFailed(diagnostics.all)
+        }
+        return BuildSettings(config: config, asOf: asOf)
+    }
+
+    func context(_ options: BuildOptions, templates: TemplateLibrary, diagnostics: Diagnostics) -> RenderContext {
+        RenderContext(config: config, baseURL: options.baseURL ?? config.baseURL, asOf: asOf, templates: templates,
+                      diagnostics: diagnostics, jobs: options.jobs, generator: BuildReport.generator)
     }
 }

@@ -4,7 +4,7 @@ import Synchronization
 /// Per-file results of a reader (a parsed hymn, the books of one OSIS file, a page), kept
 /// between builds so that only changed files are read again. Each entry keeps the problems
 /// its file had, and replays them, so a cached read reports exactly what a fresh read would.
-final class FileMemo<Value: Sendable>: Sendable {
+public final class FileMemo<Value: Sendable>: Sendable {
     private struct Entry: Sendable {
         let value: Value
         let diagnostics: [Diagnostic]
@@ -13,19 +13,21 @@ final class FileMemo<Value: Sendable>: Sendable {
     private let entries = Mutex<[String: Entry]>([:])
 
     /// Forgets the files that changed (absolute standardized paths).
-    func invalidate(_ paths: Set<String>) {
+    public init() {}
+
+    public func invalidate(_ paths: Set<String>) {
         entries.withLock { entries in
             for path in paths { entries[path] = nil }
         }
     }
 
-    func removeAll() { entries.withLock { $0.removeAll() } }
+    public func removeAll() { entries.withLock { $0.removeAll() } }
 
-    var count: Int { entries.withLock { $0.count } }
+    public var count: Int { entries.withLock { $0.count } }
 
     /// The remembered result for `url`, or `read` run now (into its own diagnostics, then copied).
     /// `valid`: whether a remembered result still holds (it may depend on more than the file).
-    func value(for url: URL, diagnostics: Diagnostics, valid: (Value) -> Bool = { _ in true },
+    public func value(for url: URL, diagnostics: Diagnostics, valid: (Value) -> Bool = { _ in true },
                read: (Diagnostics) -> Value) -> Value {
         let key = url.standardizedFileURL.path
         let entry = entries.withLock { $0[key] }.flatMap { valid($0.value) ? $0 : nil } ?? {
@@ -39,20 +41,3 @@ final class FileMemo<Value: Sendable>: Sendable {
     }
 }
 
-/// A dictionary that page-spec builders running on all cores (`parallelMap`) may fill at once:
-/// the remembered pieces are handed in, missing ones made and added, and the whole taken back.
-final class SharedMemo<Value: Sendable>: @unchecked Sendable {
-    private let storage: Mutex<[String: Value]>
-
-    init(_ entries: [String: Value]) { storage = Mutex(entries) }
-
-    /// `valid`: whether a remembered value still holds.
-    func value(_ key: String, valid: (Value) -> Bool = { _ in true }, make: () throws -> Value) rethrows -> Value {
-        if let known = storage.withLock({ $0[key] }), valid(known) { return known }
-        let made = try make()
-        storage.withLock { $0[key] = made }
-        return made
-    }
-
-    var entries: [String: Value] { storage.withLock { $0 } }
-}

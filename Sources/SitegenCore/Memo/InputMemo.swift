@@ -15,30 +15,30 @@ public struct InputMemo<Value> {
 
     public init() {}
 
-    mutating func begin() {
+    public mutating func begin() {
         next = [:]
         reused = []
     }
 
-    mutating func end() {
+    public mutating func end() {
         last = next
         next = [:]
     }
 
     /// Last run's result for `key` if it was made from equal inputs; kept for the next run.
-    mutating func reuse(_ key: String, inputs: AnyHashable) -> Value? {
+    public mutating func reuse(_ key: String, inputs: AnyHashable) -> Value? {
         guard let entry = last[key], entry.inputs == inputs else { return nil }
         next[key] = entry
         reused.append(entry.value)
         return entry.value
     }
 
-    mutating func keep(_ key: String, inputs: AnyHashable, _ value: Value) {
+    public mutating func keep(_ key: String, inputs: AnyHashable, _ value: Value) {
         next[key] = (inputs, value)
     }
 
     /// Last run's result for `key`, or `make()`'s; kept for the next run either way.
-    mutating func value(_ key: String, inputs: AnyHashable, make: () throws -> Value) rethrows -> Value {
+    public mutating func value(_ key: String, inputs: AnyHashable, make: () throws -> Value) rethrows -> Value {
         if let value = reuse(key, inputs: inputs) { return value }
         let value = try make()
         keep(key, inputs: inputs, value)

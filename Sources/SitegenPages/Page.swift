@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Markdown page from `Content/pages/`: `about.md` → `/about/`, `index.md` → the home page,
 /// `404.md` → `404.html`.
 public struct Page: Sendable {
@@ -21,17 +23,13 @@ public struct Page: Sendable {
 public enum PageReader {
     public static let folder = "pages"
 
-    public typealias FileReader = @Sendable (_ tree: SourceTree, _ relative: String, _ diagnostics: Diagnostics) -> Page?
-
-    public static func read(content: SourceTree, diagnostics: Diagnostics) async -> [Page] {
-        await read(content: content, diagnostics: diagnostics) { read(tree: $0, relative: $1, diagnostics: $2) }
-    }
-
-    /// `readFile` reads one page; the incremental build passes a memoising one.
-    static func read(content: SourceTree, diagnostics: Diagnostics, readFile: @escaping FileReader) async -> [Page] {
+    /// `files` remembers the pages of files that did not change (a session's builds).
+    public static func read(content: SourceTree, diagnostics: Diagnostics, files memo: FileMemo<Page?> = FileMemo()) async -> [Page] {
         let tree = content.subtree(folder)
         let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics)
-        return await concurrentMap(paths) { readFile(tree, $0, diagnostics) }.compactMap { $0 }
+        return await concurrentMap(paths) { relative in
+            memo.value(for: tree.fileURL(relative), diagnostics: diagnostics) { read(tree: tree, relative: relative, diagnostics: $0) }
+        }.compactMap { $0 }
     }
 
     static func read(tree: SourceTree, relative: String, diagnostics: Diagnostics) -> Page? {
@@ -70,13 +68,10 @@ public enum PageReader {
 }
 
 extension Page {
-    /// The page as something a template can render; `content` is the rendered Markdown.
-    public func spec(context: RenderContext, extra: [String: Any] = [:]) -> PageSpec {
-        var values = extra
-        values["content"] = context.markdown.render(body)
-        return PageSpec(path: sitePath, template: template, title: title, description: description,
-                        values: values, source: source)
+    /// The page as something a template can render; `content` is the rendered Markdown (the
+    /// pipeline adds the home page's values to the home page).
+    public func spec(context: RenderContext) -> PageSpec {
+        PageSpec(path: sitePath, template: template, title: title, description: description,
+                 values: ["content": .text(context.markdown.render(body))], source: source)
     }
 }
-
-import Foundation

@@ -2,13 +2,11 @@
 /// in the output (a page, a copied static file, a feed). A missing photo or a mistyped link is
 /// reported at the line of the page that references it.
 public enum ReferenceCheck {
-    public static func check(_ pages: [Page], files: [OutputFile], context: RenderContext) {
-        let paths = Set(files.map(\.path))
+    public static func check(_ pages: [Page], site: BuiltSite, context: RenderContext) {
         for page in pages {
             for reference in context.markdown.references(in: page.body) {
                 guard let target = sitePath(of: reference.url, from: page.sitePath, basePath: context.basePath) else { continue }
-                if paths.contains(target) || paths.contains(OutputFile.filePath(forPage: target))
-                    || paths.contains(target + "/index.html") { continue }
+                if site.contains(sitePath: target) { continue }
                 let problem = reference.isImage
                     ? "image '\(reference.url)' is not in the site (put images in Content/static/)"
                     : "link '\(reference.url)' points to no page or file of this site"

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// The Bible as a content kind: `Content/bible/` → the contents, book, chapter, plan and
+/// progress pages, the Bible snapshots and the home page's verse of the day.
+public struct BibleKind: ContentKind {
+    public init() {}
+
+    public var name: String { "bible" }
+
+    public var sources: KindSources {
+        KindSources(folders: [BibleReader.folder], templates: BiblePages.templates)
+    }
+
+    public func makeCache() -> BibleCache { BibleCache() }
+
+    public func read(_ input: KindInput, cache: BibleCache) async -> BibleLibrary? {
+        await BibleReader.read(content: input.content, diagnostics: input.diagnostics, jobs: input.jobs, cache: cache)
+    }
+
+    public func pages(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [PageSpec] {
+        BiblePages.specs(library, context: context, cache: cache)
+    }
+
+    public func snapshots(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) throws -> [Snapshot] {
+        try BibleSnapshots.snapshots(library, jobs: context.jobs, cache: cache)
+    }
+
+    public func homeValues(_ library: BibleLibrary?, context: RenderContext, cache: BibleCache) -> TemplateObject {
+        DailyVerseHome.values(library, context: context, cache: cache)
+    }
+}
+
+/// What the Bible remembers between the builds of a session: the books of each text file, the
+/// plan and daily verses, and the pages, chapter texts and snapshot files made from them, each
+/// kept with what it was made from (see `InputMemo`, `KeyedMemo`).
+public final class BibleCache: KindCache {
+    let files = FileMemo<[Book]>()
+    /// `plan.yml` and `daily-verses.yml`, with the numbering they were checked against: read
+    /// again when the file or the primary translation's chapter and verse numbers change.
+    let planFile = FileMemo<Checked<ReadingPlan?>>()
+    let dailyVersesFile = FileMemo<Checked<DailyVerses?>>()
+    /// Chapter text HTML by `<translation>/<OSIS>/<chapter>`.
+    let chapterTexts = KeyedMemo<Chapter, String>()
+    /// Book files (`books/gen.json`) by `<translation>/<OSIS>`.
+    let bookFiles = KeyedMemo<Book, Data>()
+    let pages = Mutex(InputMemo<[PageSpec]>())
+    let snapshots = Mutex(InputMemo<Snapshot>())
+    let home = Mutex(DailyVerseHome.Memo())
+
+    struct Checked<Value: Sendable>: Sendable {
+        let numbering: VerseNumbering
+        let value: Value
+    }
+
+    public init() {}
+
+    public func forget(_ changes: SourceChanges) {
+        files.invalidate(changes.paths)
+        planFile.invalidate(changes.paths)
+        dailyVersesFile.invalidate(changes.paths)
+    }
+
+    func chapterHTML(_ translation: Translation, _ book: Book, _ chapter: Chapter) -> String {
+        chapterTexts.value("\(translation.id)/\(book.osis)/\(chapter.number)", input: chapter) { VerseHTML.chapter(chapter) }
+    }
+
+    func plans(_ root: SourceTree, primary: Translation, diagnostics: Diagnostics) -> (ReadingPlan?, DailyVerses?) {
+        let numbering = VerseNumbering(primary)
+        let plan = planFile.value(for: root.fileURL("plan.yml"), diagnostics: diagnostics, valid: { $0.numbering == numbering }) {
+            Checked(numbering: numbering, value: BibleReader.readPlan(root, primary: primary, diagnostics: $0))
+        }
+        let daily = dailyVersesFile.value(for: root.fileURL("daily-verses.yml"), diagnostics: diagnostics,
+                                          valid: { $0.numbering == numbering }) {
+            Checked(numbering: numbering, value: BibleReader.readDailyVerses(root, primary: primary, diagnostics: $0))
+        }
+        return (plan.value, daily.value)
+    }
+}

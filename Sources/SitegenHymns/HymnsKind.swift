@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+
+/// The hymnal as a content kind: `Content/hymns/` → the hymn pages and `hymns.json`.
+public struct HymnsKind: ContentKind {
+    public init() {}
+
+    public var name: String { "hymns" }
+
+    public var sources: KindSources {
+        KindSources(folders: [HymnalReader.folder], templates: HymnPages.templates)
+    }
+
+    public func makeCache() -> HymnsCache { HymnsCache() }
+
+    public func read(_ input: KindInput, cache: HymnsCache) async -> Hymnal? {
+        await HymnalReader.read(content: input.content, jobs: input.jobs, diagnostics: input.diagnostics, cache: cache)
+    }
+
+    public func pages(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> [PageSpec] {
+        HymnPages.specs(hymnal, context: context, cache: cache)
+    }
+
+    public func snapshots(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) throws -> [Snapshot] {
+        [try HymnsSnapshot.snapshot(hymnal, context: context, cache: cache)]
+    }
+}
+
+/// What the hymnal remembers between the builds of a session: the listing of its folder, each
+/// file's hymn, and each hymn's text HTML and `hymns.json` record, by source file; an edit makes
+/// again only what came from the changed files.
+public final class HymnsCache: KindCache {
+    private let files = FileMemo<Hymn?>()
+    /// The hymn files, listed again only after a file was added or removed (listing is slow in
+    /// Foundation); kept only from a listing without problems.
+    private let listing = Mutex<[String]?>(nil)
+    /// By the hymn's source (display path).
+    private let texts = Mutex<[String: String]>([:])
+    private let records = Mutex<[String: Data]>([:])
+
+    public init() {}
+
+    public func forget(_ changes: SourceChanges) {
+        if changes.structural { listing.withLock { $0 = nil } }
+        files.invalidate(changes.paths)
+        texts.withLock { texts in for path in changes.displayPaths { texts[path] = nil } }
+        records.withLock { records in for path in changes.displayPaths { records[path] = nil } }
+    }
+
+    func listing(of tree: SourceTree, diagnostics: Diagnostics) -> [String] {
+        if let known = listing.withLock({ $0 }) { return known }
+        let local = Diagnostics()
+        let paths = HymnalReader.files(in: tree, diagnostics: local)
+        for problem in local.all { diagnostics.report(problem) }
+        if local.all.isEmpty { listing.withLock { $0 = paths } }
+        return paths
+    }
+
+    func hymn(_ tree: SourceTree, _ relative: String, diagnostics: Diagnostics) -> Hymn? {
+        files.value(for: tree.fileURL(relative), diagnostics: diagnostics) { HymnalReader.readFile(tree, relative, $0) }
+    }
+
+    func textHTML(_ hymn: Hymn) -> String {
+        if let known = texts.withLock({ $0[hymn.source.path] }) { return known }
+        let html = HymnTextHTML.html(hymn)
+        texts.withLock { $0[hymn.source.path] = html }
+        return html
+    }
+
+    func record(_ hymn: Hymn, context: RenderContext) throws -> Data {
+        if let known = records.withLock({ $0[hymn.source.path] }) { return known }
+        let data = try HymnsSnapshot.encodedRecord(hymn, context: context)
+        records.withLock { $0[hymn.source.path] = data }
+        return data
+    }
+}

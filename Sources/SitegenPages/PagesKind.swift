@@ -1,0 +1,40 @@
+/// The volunteer's Markdown pages as a content kind: `Content/pages/` → one page each and
+/// `pages.json`; `index.md` is the home page, `404.md` the 404 page.
+public struct PagesKind: ContentKind {
+    public init() {}
+
+    public var name: String { "pages" }
+
+    public var sources: KindSources { KindSources(folders: [PageReader.folder]) }
+
+    public func makeCache() -> PagesCache { PagesCache() }
+
+    /// Always the pages (maybe none): `pages.json` is written even for a site without any.
+    public func read(_ input: KindInput, cache: PagesCache) async -> [Page]? {
+        await PageReader.read(content: input.content, diagnostics: input.diagnostics, files: cache.files)
+    }
+
+    /// Each page's own template (checked by the pipeline like every page's).
+    public func requiredTemplates(_ pages: [Page]) -> [String] { [] }
+
+    public func pages(_ pages: [Page], context: RenderContext, cache: PagesCache) -> [PageSpec] {
+        pages.map { $0.spec(context: context) }
+    }
+
+    public func snapshots(_ pages: [Page], context: RenderContext, cache: PagesCache) throws -> [Snapshot] {
+        [try PagesSnapshot.snapshot(pages, context: context)]
+    }
+
+    public func check(_ pages: [Page], site: BuiltSite, context: RenderContext) {
+        ReferenceCheck.check(pages, site: site, context: context)
+    }
+}
+
+/// What the pages remember between the builds of a session: each file's page.
+public final class PagesCache: KindCache {
+    let files = FileMemo<Page?>()
+
+    public init() {}
+
+    public func forget(_ changes: SourceChanges) { files.invalidate(changes.paths) }
+}

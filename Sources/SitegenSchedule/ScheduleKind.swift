@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+
+/// The meetings schedule and the localities as a content kind: `Content/schedule/` and
+/// `Content/localities/` → the schedule, print sheet and locality pages, the calendar feeds,
+/// `schedule.json` and `localities.json`, and the home page's next meetings.
+public struct ScheduleKind: ContentKind {
+    public init() {}
+
+    public var name: String { "schedule" }
+
+    public var sources: KindSources {
+        // Locality pages check their photos against Content/static/.
+        KindSources(folders: [ScheduleReader.folder, LocalityReader.folder], checksAgainst: ["static"],
+                    templates: ScheduleLoader.templates)
+    }
+
+    public func makeCache() -> ScheduleCache { ScheduleCache() }
+
+    /// Always a schedule (maybe empty): the snapshots are written even for a site without one.
+    public func read(_ input: KindInput, cache: ScheduleCache) async -> Schedule? {
+        await ScheduleLoader.load(content: input.content, diagnostics: input.diagnostics, cache: cache)
+    }
+
+    public func requiredTemplates(_ schedule: Schedule) -> [String] {
+        schedule.isEmpty ? [] : sources.templates
+    }
+
+    public func pages(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> [PageSpec] {
+        schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.pageSpecs(schedule, context: context, parts: $0) }
+    }
+
+    public func snapshots(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) throws -> [Snapshot] {
+        try cache.parts.withLock { try ScheduleOutputs.snapshots(schedule, context: context, parts: $0) }
+    }
+
+    public func feeds(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> [OutputFile] {
+        schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.feeds(schedule, context: context, parts: $0) }
+    }
+
+    public func homeValues(_ schedule: Schedule?, context: RenderContext, cache: ScheduleCache) -> TemplateObject {
+        cache.parts.withLock { ScheduleOutputs.homeValues(schedule ?? .empty, context: context, parts: $0) }
+    }
+}
+
+/// What the schedule remembers between the builds of a session: the localities and events of
+/// each file, and the pieces its outputs are assembled from (`ScheduleParts`).
+public final class ScheduleCache: KindCache {
+    /// A locality also depends on `Content/static/` (its photo must exist there): forgotten
+    /// whenever a static file changed.
+    let localityFiles = FileMemo<Locality?>()
+    /// A schedule file's events also depend on the localities (slugs, zones): forgotten whenever
+    /// the localities they were checked against differ.
+    let scheduleFiles = FileMemo<[Event]>()
+    private let basis = Mutex<ScheduleReader.Localities?>(nil)
+    /// One build uses the parts at a time: the pages, feeds and snapshots take turns.
+    let parts = Mutex(ScheduleParts())
+
+    public init() {}
+
+    public func forget(_ changes: SourceChanges) {
+        if changes.checkedFoldersChanged { localityFiles.removeAll() }
+        localityFiles.invalidate(changes.paths)
+        scheduleFiles.invalidate(changes.paths)
+    }
+
+    /// The events of every file are checked against `known`: forgotten when it differs from last time.
+    func checkAgainst(_ known: ScheduleReader.Localities) {
+        let changed = basis.withLock { basis in
+            defer { basis = known }
+            return basis != known
+        }
+        if changed { scheduleFiles.removeAll() }
+    }
+}
+
+extension Schedule {
+    /// No localities and no events: the site has no schedule pages or feeds.
+    public var isEmpty: Bool { localities.isEmpty && events.isEmpty }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// The one build pipeline: read → render → check → write.
+///
+/// `sitegen build` and `check` are a session's first `build()`, with every cache empty.
+/// `sitegen serve` keeps the session: each `rebuild(changed:)` reads only the changed sources
+/// (the kinds whose folders they are in, and within a kind only the changed files), renders only
+/// the pages whose values or templates changed, and writes only files whose bytes differ, so the
+/// output folder always holds exactly what a fresh full build would write. A bad edit throws
+/// `BuildFailed` and leaves the output (and the session's memory of the last good build) as they were.
+public actor BuildSession {
+    public enum Mode: Sendable { case build, check }
+
+    public let options: BuildOptions
+    private var fingerprints: SourceFingerprints
+    /// The last good build.
+    private var state: SiteState?
+    /// Sources named by failed rebuilds: looked at again next time, whatever the watcher says.
+    private var pending = Set<String>()
+
+    public init(options: BuildOptions) {
+        self.options = options
+        self.fingerprints = SourceFingerprints(roots: [options.content.url, options.templates.url])
+    }
+
+    /// Full build into `options.output`, remembering every source's fingerprint (for `serve`).
+    public func build() async throws -> BuildReport {
+        try await build(mode: .build, watching: true)
+    }
+
+    /// Full build into `options.output` (or, in `check` mode, everything but the writing);
+    /// remembers everything. `watching`: record every source's fingerprint, so that later
+    /// `rebuild(changed:)` calls can tell a real edit from a touch (not needed by `sitegen build`).
+    public func build(mode: Mode, watching: Bool) async throws -> BuildReport {
+        var clock = StageClock()
+        var fresh = SourceFingerprints(roots: fingerprints.roots)
+        var report = BuildReport()
+        if watching {
+            fresh.record(fresh.changes(among: Set(fresh.scanAll())).updates)
+            report.timings.append(("scan", clock.lap()))
+        }
+        let run = try await SiteRun.make(options, changes: .all(kindCount: options.kinds.count), previous: nil)
+        report.timings += run.timings
+        _ = clock.lap()   // the run timed its own stages
+        report.asOf = run.state.settings.asOf
+        report.pages = run.files.filter { $0.path.hasSuffix(".html") }.count
+        report.files = run.files.count
+        report.bytes = run.files.reduce(0) { $0 + $1.data.count }
+        report.rendered = run.rendered
+        report.warnings = run.warnings
+        if mode == .build {
+            let writer = OutputWriter(destination: options.output, force: options.force, jobs: options.jobs)
+            try await writer.write(run.files)
+            report.timings.append(("write", clock.lap()))
+            report.written = run.files.map(\.path).sorted()
+        }
+        state = run.state
+        fingerprints = fresh
+        pending = []
+        report.seconds = clock.total
+        return report
+    }
+
+    /// Rebuild after these files changed (absolute paths under Content/ or Templates/, added,
+    /// edited or deleted; folders stand for everything in them). An empty set means "look at
+    /// every source file" (a no-change rebuild finds nothing and writes nothing).
+    public func rebuild(changed: Set<URL>) async throws -> BuildReport {
+        guard let previous = state else { return try await build() }
+        var clock = StageClock()
+        let candidates = changed.isEmpty ? Set(fingerprints.scanAll()).union(fingerprints.entries.keys)
+                                         : Set(changed.map(normalize)).union(pending)
+        let scan = fingerprints.changes(among: candidates)
+        let changes = ChangeSet(paths: scan.changed, content: options.content.url, templates: options.templates.url,
+                                kinds: options.kinds.map(\.sources))
+        var report = BuildReport()
+        report.asOf = previous.settings.asOf
+        report.timings = [("scan", clock.lap())]
+        report.changedSources = scan.changed.sorted()
+        if changes.isEmpty {
+            fingerprints.record(scan.updates)
+            pending = []
+            report.seconds = clock.total
+            return report
+        }
+        let structural = scan.changed.contains { fingerprints.entries[$0] == nil || scan.updates[$0] == .some(nil) }
+        let sourceChanges = SourceChanges(paths: scan.changed, displayPaths: Set(scan.changed.map(display)),
+                                          structural: structural, checkedFoldersChanged: false)
+        previous.forget(sourceChanges, changes: changes)
+        do {
+            let run = try await SiteRun.make(options, changes: changes, previous: previous)
+            report.timings += run.timings
+            _ = clock.lap()   // the run timed its own stages
+            let (write, remove) = Self.difference(from: previous.outputs, to: run)
+            try await OutputSync(root: options.output).apply(write: write, remove: remove, jobs: options.jobs)
+            report.timings.append(("write", clock.lap()))
+            state = run.state
+            fingerprints.record(scan.updates)
+            pending = []
+            report.written = write.map(\.path).sorted()
+            report.removed = remove.sorted()
+            report.rendered = run.rendered
+            report.warnings = run.warnings
+            report.pages = run.files.filter { $0.path.hasSuffix(".html") }.count
+            report.files = run.files.count
+            report.bytes = run.files.reduce(0) { $0 + $1.data.count }
+            report.seconds = clock.total
+            return report
+        } catch {
+            // Not recorded as built: looked at again next time. The caches hold what this failed
+            // run read (maybe a bad file that is reverted before the next run): forget it again.
+            pending.formUnion(scan.changed)
+            previous.forget(sourceChanges, changes: changes)
+            throw error
+        }
+    }
+
+    /// Files to write (made in this run and different from what is on disk) and paths to delete.
+    private static func difference(from old: [String: OutputFile], to run: SiteRun) -> ([OutputFile], [String]) {
+        let write = run.files.filter { file in
+            run.fresh.contains(file.path) ? old[file.path]?.data != file.data : old[file.path] == nil
+        }
+        let live = Set(run.files.map(\.path))
+        return (write, old.keys.filter { !live.contains($0) })
+    }
+
+    /// `/…/Content/hymns/012.md` → `Content/hymns/012.md`, as diagnostics and models name sources.
+    private func display(_ path: String) -> String {
+        for tree in [options.content, options.templates] {
+            let root = tree.url.standardizedFileURL.path + "/"
+            if path.hasPrefix(root) { return tree.display(String(path.dropFirst(root.count))) }
+        }
+        return path
+    }
+
+    /// The watcher's URL as the fingerprint table spells it (standardized, below the roots as given).
+    private func normalize(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        for root in [options.content.url, options.templates.url] {
+            let given = root.standardizedFileURL.path
+            let resolved = root.resolvingSymlinksInPath().standardizedFileURL.path
+            if given != resolved, path == resolved || path.hasPrefix(resolved + "/") {
+                return given + path.dropFirst(resolved.count)
+            }
+        }
+        return path
+    }
+}

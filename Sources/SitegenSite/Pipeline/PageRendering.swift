@@ -1,0 +1,91 @@
+/// The render stage of a run. Pages come in groups, one per kind plus the site's own (the
+/// default home and 404 pages); a group whose kind changed brings new specs, and a page is
+/// rendered again only if its spec differs from last time or its template (or one it extends)
+/// changed. In a full build every page is rendered.
+struct PageRendering {
+    private(set) var groups: [RenderedGroup]
+    /// Per group: whether its specs may differ from last time (and must be compared).
+    private let compare: [Bool]
+    private let old: SiteState?
+
+    init(kinds: [KindOutputs], home: TemplateObject, old: SiteState?, stale: Set<Int>, context: RenderContext) {
+        self.old = old
+        let homeChanged = old?.home != home
+        var groups: [RenderedGroup] = []
+        var compare: [Bool] = []
+        for (index, kind) in kinds.enumerated() {
+            let hasHome = kind.specs.contains { $0.path.isEmpty }
+            if let old, !stale.contains(index), !(hasHome && homeChanged) {
+                groups.append(old.groups[index])
+                compare.append(false)
+            } else {
+                groups.append(Self.group(SitePages.withHome(kind.specs, home: home), pages: old?.groups[index].pages))
+                compare.append(true)
+            }
+        }
+        let made = Set(groups.flatMap { $0.specs.map(\.path) })
+        groups.append(Self.group(SitePages.defaults(madePaths: made, home: home, context: context),
+                                 pages: old?.groups[kinds.count].pages))
+        compare.append(true)
+        self.groups = groups
+        self.compare = compare
+    }
+
+    /// New specs, with the pages rendered last time (those that still hold are kept).
+    private static func group(_ specs: [PageSpec], pages: [String: OutputFile]?) -> RenderedGroup {
+        RenderedGroup(specs: specs, filePaths: specs.map { OutputFile.filePath(forPage: $0.path) }, pages: pages ?? [:])
+    }
+
+    /// An error for every spec whose template does not exist (`all`: every group's, after the
+    /// templates changed; else only the new specs').
+    func checkTemplates(all: Bool, library: TemplateLibrary, diagnostics: Diagnostics) {
+        for (group, compared) in zip(groups, compare) where all || compared {
+            for spec in group.specs where !library.has(spec.template) {
+                diagnostics.error("unknown template '\(spec.template)' (no \(spec.template).mustache in \(library.tree.displayPath))",
+                                  at: spec.source ?? SourceLocation(path: library.tree.display(spec.template + ".mustache")))
+            }
+        }
+    }
+
+    /// Renders the pages whose spec or template changed (`templates`: the changed templates and
+    /// those using them; nil: all); returns their file paths.
+    mutating func render(templates: Set<String>?, context: RenderContext) async -> Set<String> {
+        var work: [Work] = []
+        for (g, group) in groups.enumerated() {
+            let previous = old.map { $0.groups[g] }
+            let oldSpecs = compare[g] && previous != nil
+                ? Dictionary(zip(previous!.filePaths, previous!.specs)) { first, _ in first } : [:]
+            for (i, spec) in group.specs.enumerated() {
+                let path = group.filePaths[i]
+                let templateChanged = templates.map { $0.contains(spec.template) } ?? true
+                if templateChanged || group.pages[path] == nil || (compare[g] && oldSpecs[path] != spec) {
+                    work.append(Work(group: g, index: i, spec: spec))
+                }
+            }
+        }
+        let files = await concurrentMap(work, jobs: context.jobs) { context.render($0.spec) }
+        var now = groups.map { _ in [Int: OutputFile]() }
+        for (item, file) in zip(work, files) {
+            if let file { now[item.group][item.index] = file }   // nil: already reported
+        }
+        for g in groups.indices {
+            var group = groups[g]
+            if compare[g] {   // drop pages no longer made
+                let live = Set(group.filePaths)
+                group.pages = group.pages.filter { live.contains($0.key) }
+            }
+            for (index, file) in now[g] { group.pages[group.filePaths[index]] = file }
+            if compare[g] || !now[g].isEmpty {
+                group.files = group.filePaths.indices.compactMap { now[g][$0] ?? group.pages[group.filePaths[$0]] }
+            }
+            groups[g] = group
+        }
+        return Set(work.map { groups[$0.group].filePaths[$0.index] })
+    }
+
+    private struct Work: Sendable {
+        let group: Int
+        let index: Int
+        let spec: PageSpec
+    }
+}

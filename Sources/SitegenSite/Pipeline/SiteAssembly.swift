@@ -1,0 +1,65 @@
+/// The cross-cutting files, collected from every kind: the manifest of all snapshots (with
+/// their schemas), the sitemap of all pages, the static files and the feeds; and every file of
+/// the site in a fixed order: pages, snapshots, sitemap, static files, feeds.
+struct SiteAssembly {
+    let kinds: [KindOutputs]
+    let groups: [RenderedGroup]
+    let read: SiteReading
+    let old: SiteState?
+    let stale: Set<Int>
+    let staticsChanged: Bool
+
+    private(set) var files: [OutputFile] = []
+    /// Paths of the files made in this run (besides the rendered pages).
+    private(set) var fresh = Set<String>()
+    private(set) var manifest: [OutputFile] = []
+    private(set) var digests: [String: SnapshotDigest] = [:]
+    private(set) var sitemap: [OutputFile] = []
+    private(set) var sitemapSources: [String] = []
+
+    init(kinds: [KindOutputs], groups: [RenderedGroup], read: SiteReading, old: SiteState?, stale: Set<Int>,
+         staticsChanged: Bool) {
+        (self.kinds, self.groups, self.read, self.old, self.stale, self.staticsChanged) = (kinds, groups, read, old, stale, staticsChanged)
+    }
+
+    mutating func assemble(context: RenderContext) throws {
+        files = groups.flatMap(\.files)
+        try makeManifest(context: context)
+        files += manifest
+        // The sitemap lists pages by path: the same paths as last time, the same sitemap.
+        let paths = files.map(\.path)
+        if let old, old.sitemapSources == paths {
+            (sitemap, sitemapSources) = (old.sitemap, old.sitemapSources)
+        } else {
+            sitemap = Sitemap.files(for: files, context: context)
+            sitemapSources = paths
+            fresh.formUnion(sitemap.map(\.path))
+        }
+        files += sitemap
+        files += read.statics
+        if staticsChanged { fresh.formUnion(read.statics.map(\.path)) }
+        for index in kinds.indices {
+            files += kinds[index].feeds
+            if stale.contains(index) { fresh.formUnion(kinds[index].feeds.map(\.path)) }
+        }
+    }
+
+    /// The manifest and the snapshot files, made again when a kind's snapshots were.
+    private mutating func makeManifest(context: RenderContext) throws {
+        if let old, stale.isEmpty {
+            (manifest, digests) = (old.manifest, old.digests)
+            return
+        }
+        let snapshots = kinds.flatMap(\.snapshots)
+        var known = old?.digests ?? [:]
+        manifest = try Manifest.outputFiles(for: snapshots, asOf: context.asOf, generator: context.generator) { snapshot in
+            if let digest = known[snapshot.path], digest.data == snapshot.data { return digest.sha256 }
+            let digest = SnapshotDigest(data: snapshot.data, sha256: SnapshotJSON.sha256(snapshot.data))
+            known[snapshot.path] = digest
+            return digest.sha256
+        }
+        let live = Set(snapshots.map(\.path))
+        digests = known.filter { live.contains($0.key) }
+        fresh.formUnion(manifest.map(\.path))
+    }
+}

@@ -1,0 +1,29 @@
+/// The pages every site has whatever its kinds: the home page, which shows what each kind
+/// contributes to it (the next meetings, the verse of the day), and the 404 page. A Markdown
+/// `index.md` or `404.md` takes their place; otherwise they are made here.
+enum SitePages {
+    /// `specs` with the home page's values added to the home page (its own values win).
+    static func withHome(_ specs: [PageSpec], home: TemplateObject) -> [PageSpec] {
+        guard let index = specs.firstIndex(where: { $0.path.isEmpty }) else { return specs }
+        var specs = specs
+        specs[index].values.merge(home) { own, _ in own }
+        return specs
+    }
+
+    /// The home page and the 404 page when no kind made them.
+    static func defaults(madePaths: Set<String>, home: TemplateObject, context: RenderContext) -> [PageSpec] {
+        var specs: [PageSpec] = []
+        if !madePaths.contains("") {
+            specs.append(PageSpec(path: "", template: "home", title: context.config.title,
+                                  values: home.merging(["content": ""]) { own, _ in own }))
+        }
+        if !madePaths.contains("404.html") {
+            specs.append(PageSpec(path: "404.html", template: "page", title: "Page not found",
+                                  values: ["content": .text("<p>There is no page at this address. Try the <a href=\"\(context.url(""))\">home page</a>.</p>")]))
+        }
+        return specs
+    }
+
+    /// Templates every site needs; content kinds name their own.
+    static let requiredTemplates = ["layout", "page", "home"]
+}

@@ -1,0 +1,36 @@
+/// The read stage of a run: the templates, the static files and every stale kind's model,
+/// read side by side; what did not change is taken from the previous build.
+struct SiteReading: Sendable {
+    let runners: [any KindRunning]
+    let models: [KindModel]
+    let templates: TemplateLibrary
+    let graph: TemplateGraph
+    let statics: [OutputFile]
+
+    static func read(_ options: BuildOptions, changes: ChangeSet, old: SiteState?, diagnostics: Diagnostics) async -> SiteReading {
+        if old == nil, !options.content.exists {
+            diagnostics.error("content folder not found", at: SourceLocation(path: options.content.displayPath))
+        }
+        let runners = old?.runners ?? options.kinds.map { makeRunner($0) }
+        let rereadTemplates = old == nil || !changes.templates.isEmpty
+        async let templates = rereadTemplates ? TemplateLibrary.load(from: options.templates, diagnostics: diagnostics) : old!.templates
+        async let statics = old == nil || changes.statics
+            ? StaticFiles.read(templates: options.templates, content: options.content, diagnostics: diagnostics) : old!.statics
+        let input = KindInput(content: options.content, jobs: options.jobs, diagnostics: diagnostics)
+        let models = await withTaskGroup(of: (Int, KindModel).self) { group in
+            for index in runners.indices where old == nil || changes.kinds.contains(index) {
+                let runner = runners[index]
+                group.addTask { (index, await runner.read(input)) }
+            }
+            var models = old?.kinds.map(\.model) ?? Array(repeating: KindModel(value: nil), count: runners.count)
+            for await (index, model) in group { models[index] = model }
+            return models
+        }
+        let library = await templates
+        let graph = rereadTemplates ? TemplateGraph(library: library) : old!.graph
+        var required = SitePages.requiredTemplates
+        for (runner, model) in zip(runners, models) { required += runner.requiredTemplates(model) }
+        library.require(required, diagnostics: diagnostics)
+        return SiteReading(runners: runners, models: models, templates: library, graph: graph, statics: await statics)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// One pass of the pipeline, from the previous good build (nil: from nothing, a full build):
+/// read what changed, make the changed kinds' pages, snapshots and feeds, render the pages whose
+/// values or templates changed, and assemble every file of the site.
+struct SiteRun: Sendable {
+    let state: SiteState
+    /// Every file of the site, in a fixed order.
+    let files: [OutputFile]
+    /// Paths made in this run (the rest are the previous build's files, unchanged by construction).
+    let fresh: Set<String>
+    let rendered: Int
+    let warnings: [Diagnostic]
+    let timings: [(String, Double)]
+
+    static func make(_ options: BuildOptions, changes: ChangeSet, previous: SiteState?) async throws -> SiteRun {
+        var clock = StageClock()
+        var timings: [(String, Double)] = []
+        let diagnostics = Diagnostics()
+        let old = changes.everything ? nil : previous
+        var options = options
+        if old == nil {
+            // load: the bytes of every source into memory (disk); parse: into the typed models (CPU).
+            options.content = await options.content.preloaded(jobs: options.jobs)
+            options.templates = await options.templates.preloaded(jobs: options.jobs)
+            timings.append(("load", clock.lap()))
+        }
+        let settings = try old?.settings ?? BuildSettings.resolve(options, diagnostics: diagnostics)
+        let read = await SiteReading.read(options, changes: changes, old: old, diagnostics: diagnostics)
+        timings.append(("parse", clock.lap()))
+        let context = settings.context(options, templates: read.templates, diagnostics: diagnostics)
+        let stale = old == nil ? Set(read.runners.indices) : changes.kinds
+        if diagnostics.hasErrors {
+            // Pages naming a template that does not exist are reported with the other problems
+            // of the run, not after they are fixed.
+            let kinds = await Self.pagesAndFeeds(read, stale: stale, old: old, context: context)
+            PageRendering(kinds: kinds, home: [:], old: old, stale: stale, context: context)
+                .checkTemplates(all: true, library: read.templates, diagnostics: diagnostics)
+            throw BuildFailed(diagnostics.all)
+        }
+        async let snapshotsMade = Self.snapshots(read, stale: stale, context: context)
+        var kinds = await Self.pagesAndFeeds(read, stale: stale, old: old, context: context)
+        let home = kinds.reduce(into: TemplateObject()) { $0.merge($1.home) { _, new in new } }
+        var pages = PageRendering(kinds: kinds, home: home, old: old, stale: stale, context: context)
+        let templatesChanged = old == nil || !changes.templates.isEmpty
+        pages.checkTemplates(all: templatesChanged, library: read.templates, diagnostics: diagnostics)
+        let (made, snapshotSeconds) = try await snapshotsMade
+        for (index, snapshots) in made { kinds[index].snapshots = snapshots }
+        if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
+        let affected = old == nil ? nil : read.graph.affected(by: changes.templates)
+        let rendered = await pages.render(templates: affected, context: context)
+        timings += [("render", clock.lap()), ("snapshots", snapshotSeconds)]
+
+        var assembly = SiteAssembly(kinds: kinds, groups: pages.groups, read: read, old: old, stale: stale,
+                                    staticsChanged: old == nil || changes.statics)
+        try assembly.assemble(context: context)
+        for (runner, kind) in zip(read.runners, kinds) {
+            runner.check(kind.model, site: BuiltSite(paths: Set(assembly.files.map(\.path))), context: context)
+        }
+        if !samePaths(assembly.files, as: previous?.outputs) {
+            OutputWriter.validate(assembly.files, diagnostics: diagnostics, outputName: options.output.lastPathComponent)
+        }
+        if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
+        var fresh = assembly.fresh.union(rendered)
+        if old == nil { fresh = Set(assembly.files.map(\.path)) }
+        let state = SiteState(settings: settings, runners: read.runners, templates: read.templates, graph: read.graph,
+                              statics: read.statics, kinds: kinds, groups: pages.groups, home: home,
+                              manifest: assembly.manifest, digests: assembly.digests, sitemap: assembly.sitemap,
+                              sitemapSources: assembly.sitemapSources,
+                              outputs: Dictionary(assembly.files.map { ($0.path, $0) }) { first, _ in first })
+        return SiteRun(state: state, files: assembly.files, fresh: fresh, rendered: rendered.count,
+                       warnings: diagnostics.all, timings: timings)
+    }
+
+    /// The stale kinds' snapshots, made alongside their pages (wall seconds of that task alone).
+    private static func snapshots(_ read: SiteReading, stale: Set<Int>, context: RenderContext) async throws
+        -> ([(Int, [Snapshot])], Double) {
+        var clock = StageClock()
+        let made = try await withThrowingTaskGroup(of: (Int, [Snapshot]).self) { group in
+            for index in stale {
+                let (runner, model) = (read.runners[index], read.models[index])
+                group.addTask { (index, try runner.snapshots(model, context: context)) }
+            }
+            var made: [(Int, [Snapshot])] = []
+            for try await result in group { made.append(result) }
+            return made
+        }
+        return (made, clock.lap())
+    }
+
+    /// Each kind's outputs: the stale kinds' page specs, feeds and home values made again (side
+    /// by side), the others' as they were.
+    private static func pagesAndFeeds(_ read: SiteReading, stale: Set<Int>, old: SiteState?,
+                                      context: RenderContext) async -> [KindOutputs] {
+        var kinds = read.runners.indices.map { index in
+            old.map { previous in
+                var kept = previous.kinds[index]
+                kept.model = read.models[index]
+                return kept
+            } ?? KindOutputs(model: read.models[index])
+        }
+        let made = await withTaskGroup(of: (Int, KindOutputs).self) { group in
+            for index in stale {
+                let (runner, model) = (read.runners[index], read.models[index])
+                group.addTask {
+                    var outputs = KindOutputs(model: model)
+                    outputs.specs = runner.pages(model, context: context)
+                    outputs.feeds = runner.feeds(model, context: context)
+                    outputs.home = runner.homeValues(model, context: context)
+                    return (index, outputs)
+                }
+            }
+            var made: [(Int, KindOutputs)] = []
+            for await result in group { made.append(result) }
+            return made
+        }
+        for (index, outputs) in made {
+            let snapshots = kinds[index].snapshots
+            kinds[index] = outputs
+            kinds[index].snapshots = snapshots   // replaced once the snapshot task is done
+        }
+        return kinds
+    }
+
+    static func samePaths(_ files: [OutputFile], as old: [String: OutputFile]?) -> Bool {
+        guard let old, files.count == old.count else { return false }
+        let paths = Set(files.map(\.path))
+        return paths.count == files.count && paths.allSatisfy { old[$0] != nil }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Everything a good build read and made, kept by a session so the next build can start from
+/// it: the settings, each kind's runner (with its cache) and model, the page specs and rendered
+/// pages of each group, and the cross-cutting files (manifest, sitemap, static files).
+struct SiteState: Sendable {
+    let settings: BuildSettings
+    let runners: [any KindRunning]
+    let templates: TemplateLibrary
+    let graph: TemplateGraph
+    let statics: [OutputFile]
+    /// One per kind, in the site's order.
+    let kinds: [KindOutputs]
+    /// One per kind, then `siteGroup` (the default home and 404 pages).
+    let groups: [RenderedGroup]
+    /// What every kind contributes to the home page, merged.
+    let home: TemplateObject
+    let manifest: [OutputFile]
+    /// Snapshot path → (bytes, SHA-256): unchanged snapshots are not hashed again.
+    let digests: [String: SnapshotDigest]
+    let sitemap: [OutputFile]
+    /// The paths the sitemap was made from.
+    let sitemapSources: [String]
+    /// Every output file by path.
+    let outputs: [String: OutputFile]
+
+    var siteGroup: Int { kinds.count }
+
+    /// Tells the caches of the kinds the changes concern which files changed.
+    func forget(_ sources: SourceChanges, changes: ChangeSet) {
+        for index in changes.kinds {
+            runners[index].forget(SourceChanges(paths: sources.paths, displayPaths: sources.displayPaths,
+                                                structural: sources.structural,
+                                                checkedFoldersChanged: changes.checkedFolders.contains(index)))
+        }
+    }
+}
+
+/// What one kind made from its model in the last good build.
+struct KindOutputs: Sendable {
+    var model: KindModel
+    /// Page specs as the kind made them (before the home page's values were added).
+    var specs: [PageSpec] = []
+    var snapshots: [Snapshot] = []
+    var feeds: [OutputFile] = []
+    var home: TemplateObject = [:]
+}
+
+/// The pages of one group as rendered: the specs they were rendered from and the files.
+struct RenderedGroup: Sendable {
+    var specs: [PageSpec] = []
+    /// `OutputFile.filePath` of each spec, in the same order.
+    var filePaths: [String] = []
+    /// Rendered page by file path.
+    var pages: [String: OutputFile] = [:]
+    /// The rendered pages in spec order.
+    var files: [OutputFile] = []
+}
+
+struct SnapshotDigest: Sendable {
+    let data: Data
+    let sha256: String
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Files copied as they are: the theme's `Templates/assets/**` to `assets/**`, and the
+/// volunteer's `Content/static/**` to the site root (favicon, photos, PDFs).
+public enum StaticFiles {
+    public static let contentFolder = "static"
+    public static let assetsFolder = "assets"
+
+    public static func read(templates: SourceTree, content: SourceTree, diagnostics: Diagnostics) async -> [OutputFile] {
+        let assets = templates.subtree(assetsFolder)
+        let statics = content.subtree(contentFolder)
+        let sources = assets.files(diagnostics: diagnostics).map { Source(tree: assets, relative: $0, target: "assets/" + $0) }
+            + statics.files(diagnostics: diagnostics).map { Source(tree: statics, relative: $0, target: $0) }
+        return await concurrentMap(sources) { source -> OutputFile? in
+            guard let data = source.tree.data(source.relative) else {
+                diagnostics.error("cannot read file", at: SourceLocation(path: source.tree.display(source.relative)))
+                return nil
+            }
+            return OutputFile(path: source.target, data: data, source: source.tree.display(source.relative))
+        }.compactMap { $0 }
+    }
+
+    private struct Source: Sendable {
+        let tree: SourceTree
+        let relative: String
+        let target: String
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SitegenKinds
+import Testing
+@testable import SitegenSite
+
+/// The one fixture of the pipeline's tests (like Zola's `test_site/`): a site in a temporary
+/// folder, either a copy of the bundled site (the whole KJV, the hymnal, the schedule) or a
+/// small one of a few files, that a test edits the way a volunteer would and builds through
+/// the same `BuildSession` as `sitegen build` and `sitegen serve`.
+struct TestSite {
+    let root: URL
+    let fm = FileManager.default
+    var kinds: [any ContentKind] = SiteKinds.bundled
+
+    private init(kinds: [any ContentKind]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-test-\(UUID().uuidString)")
+        self.kinds = kinds
+        try fm.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    /// A copy of the repository's `Content/` and `Templates/`.
+    static func bundledCopy() throws -> TestSite {
+        let site = try TestSite(kinds: SiteKinds.bundled)
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for folder in ["Content", "Templates"] {
+            try site.fm.copyItem(at: repo.appendingPathComponent(folder), to: site.url(folder))
+        }
+        return site
+    }
+
+    /// Two Markdown pages, a menu and the three templates every site needs.
+    static func small(kinds: [any ContentKind] = SiteKinds.bundled) throws -> TestSite {
+        let site = try TestSite(kinds: kinds)
+        try site.write("Content/site.yml", "title: Test Site\nbase_url: https://example.org/sub/\ntime_zone: Europe/Helsinki\nmenu:\n  - { title: About, url: /about/ }\n")
+        try site.write("Content/pages/index.md", "---\ntitle: Home\n---\nWelcome.")
+        try site.write("Content/pages/about.md", "---\ntitle: About <us>\n---\nSee [home](/).")
+        try site.write("Templates/layout.mustache", "<html lang=\"{{site.language}}\"><title>{{page.title}}</title>{{$main}}{{/main}}</html>")
+        try site.write("Templates/page.mustache", "{{<layout}}{{$main}}<h1>{{page.title}}</h1>{{{content}}}{{/main}}{{/layout}}")
+        try site.write("Templates/home.mustache", "{{<layout}}{{$main}}HOME {{{content}}}{{/main}}{{/layout}}")
+        try site.write("Templates/assets/site.css", "body{}")
+        return site
+    }
+
+    func remove() { try? fm.removeItem(at: root) }
+
+    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+
+    func write(_ path: String, _ text: String) throws {
+        try fm.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url(path), atomically: true, encoding: .utf8)
+    }
+
+    func read(_ path: String) throws -> String { try String(contentsOf: url(path), encoding: .utf8) }
+
+    /// Replaces the first occurrence of `old` in a source file; the test fails if it is not there.
+    func edit(_ path: String, replacing old: String, with new: String) throws {
+        let text = try read(path)
+        let range = try #require(text.range(of: old), "'\(old)' not in \(path)")
+        try write(path, text.replacingCharacters(in: range, with: new))
+    }
+
+    func delete(_ path: String) throws { try fm.removeItem(at: url(path)) }
+
+    func options(output: String = "Output") -> BuildOptions {
+        BuildOptions(content: SourceTree(url: url("Content"), displayPath: "Content"),
+                     templates: SourceTree(url: url("Templates"), displayPath: "Templates"),
+                     output: url(output), kinds: kinds, asOf: CalendarDate("2026-11-22"), jobs: 2)
+    }
+
+    var options: BuildOptions { options() }
+
+    /// A fresh full build, as `sitegen build` makes it.
+    @discardableResult
+    func build(_ mode: BuildSession.Mode = .build, output: String = "Output") async throws -> BuildReport {
+        try await BuildSession(options: options(output: output)).build(mode: mode, watching: false)
+    }
+
+    /// The messages of a build that fails; [] when it succeeds.
+    func errors(_ mode: BuildSession.Mode = .build) async -> [String] {
+        do {
+            try await build(mode)
+            return []
+        } catch let failure as BuildFailed {
+            return failure.diagnostics.map(\.description)
+        } catch {
+            return ["unexpected: \(error)"]
+        }
+    }
+
+    /// Every file in an output folder except sitegen's marker, by path.
+    func outputTree(_ folder: String = "Output") -> [String: Data] {
+        let base = url(folder).standardizedFileURL.path + "/"
+        var files: [String: Data] = [:]
+        for path in SourceFingerprints.files(below: url(folder)) where !path.hasSuffix("/" + OutputWriter.markerName) {
+            files[String(path.dropFirst(base.count))] = fm.contents(atPath: path)
+        }
+        return files
+    }
+
+    /// What a fresh full build of the sources as they are now would write, by path (made in
+    /// memory by the pipeline's one run, as `sitegen build` makes it before writing).
+    func freshBuild() async throws -> [String: Data] {
+        let run = try await SiteRun.make(options, changes: .all(kindCount: kinds.count), previous: nil)
+        return Dictionary(run.files.map { ($0.path, $0.data) }) { first, _ in first }
+    }
+
+    /// The output folder holds exactly, byte for byte, what a fresh full build writes.
+    func expectOutputMatchesFreshBuild(after step: String) async throws {
+        let expected = try await freshBuild()
+        let actual = outputTree()
+        let missing = Set(expected.keys).subtracting(actual.keys).sorted()
+        let extra = Set(actual.keys).subtracting(expected.keys).sorted()
+        let different = expected.keys.filter { actual[$0] != nil && actual[$0] != expected[$0] }.sorted()
+        #expect(missing.isEmpty, "after \(step): not written: \(missing.prefix(5))")
+        #expect(extra.isEmpty, "after \(step): left over: \(extra.prefix(5))")
+        #expect(different.isEmpty, "after \(step): stale bytes in \(different.prefix(5))")
+    }
+}
