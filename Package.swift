@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "SitegenSiteTests", dependencies: ["SitegenSite", "SitegenCore", "SitegenKinds", "SitegenPages"]),
         .testTarget(name: "HymnsTests", dependencies: ["SitegenHymns"]),
         .testTarget(name: "BibleTests", dependencies: ["SitegenBible"], exclude: ["Fixtures"]),
-        .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule"]),
+        .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule", "SitegenCore"]),
         .testTarget(name: "ServeTests", dependencies: ["SitegenServe", .product(name: "FlyingFox", package: "FlyingFox")]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,8 +15,9 @@ struct SiteOptions: ParsableArguments {
     var baseURL: String?
 
     @Option(help: ArgumentHelp("The day the build treats as today, YYYY-MM-DD (default: SOURCE_DATE_EPOCH, else today in the site's time zone).",
-                               valueName: "YYYY-MM-DD"))
-    var asOf: String?
+                               valueName: "YYYY-MM-DD"),
+            transform: SiteOptions.date)
+    var asOf: CalendarDate?
 
     @Option(help: "How many pages to render at once (default: the number of cores).")
     var jobs: Int?
@@ -28,9 +29,6 @@ struct SiteOptions: ParsableArguments {
     var verbose = false
 
     func validate() throws {
-        if let asOf, CalendarDate(asOf) == nil {
-            throw ValidationError("--as-of must be a date written YYYY-MM-DD that exists, not '\(asOf)'")
-        }
         if let baseURL, !SiteConfig.isValidBaseURL(baseURL) {
             throw ValidationError("--base-url must start with http://, https:// or /")
         }
@@ -39,8 +37,16 @@ struct SiteOptions: ParsableArguments {
 
     func buildOptions(output: String, force: Bool) -> BuildOptions {
         BuildOptions(content: tree(content), templates: tree(templates), output: url(output), kinds: SiteKinds.bundled,
-                     baseURL: baseURL, asOf: asOf.flatMap(CalendarDate.init),
+                     baseURL: baseURL, asOf: asOf,
                      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force)
+    }
+
+    /// `--as-of`, parsed once where it is read.
+    static func date(_ text: String) throws -> CalendarDate {
+        guard let date = CalendarDate(text) else {
+            throw ValidationError("--as-of must be a date written YYYY-MM-DD that exists, not '\(text)'")
+        }
+        return date
     }
 
     func tree(_ path: String) -> SourceTree { SourceTree(url: url(path), displayPath: path) }

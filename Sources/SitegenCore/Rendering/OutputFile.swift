@@ -23,24 +23,3 @@ public struct OutputFile: Sendable {
         sitePath.isEmpty || sitePath.hasSuffix("/") ? sitePath + "index.html" : sitePath
     }
 }
-
-/// Maps `transform` over `items` on all cores, keeping order. Work is cut into sixteen chunks per
-/// core: few enough that thousands of small pages do not become thousands of tasks, many enough
-/// that one slow chunk (the Bible's index page, the Psalms) does not leave the other cores idle.
-public func concurrentMap<T: Sendable, R: Sendable>(
-    _ items: [T], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-    _ transform: @escaping @Sendable (T) -> R
-) async -> [R] {
-    let chunkCount = max(1, min(items.count, max(jobs, 1) * 16))
-    guard items.count > 1, jobs > 1 else { return items.map(transform) }
-    let chunkSize = (items.count + chunkCount - 1) / chunkCount
-    return await withTaskGroup(of: (Int, [R]).self) { group in
-        for start in stride(from: 0, to: items.count, by: chunkSize) {
-            let slice = Array(items[start..<min(start + chunkSize, items.count)])
-            group.addTask { (start, slice.map(transform)) }
-        }
-        var parts: [(Int, [R])] = []
-        for await part in group { parts.append(part) }
-        return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
-    }
-}

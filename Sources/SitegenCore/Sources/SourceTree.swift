@@ -36,41 +36,28 @@ public struct SourceTree: Sendable {
         return FileManager.default.fileExists(atPath: fileURL(relative).path, isDirectory: &isDir) && !isDir.boolValue
     }
 
-    /// Relative paths (with `/`) of the regular files below this folder, sorted, hidden files
-    /// and folders skipped; `extensions` filters by file extension (lowercased, without dot).
+    /// Relative paths (with `/`) of the regular files below this folder, sorted (see
+    /// `SourceScan` for what is skipped); `extensions` filters by file extension (lowercased,
+    /// without dot). A symbolic link pointing outside this folder is an error, never read.
     public func files(withExtensions extensions: Set<String>? = nil, diagnostics: Diagnostics) -> [String] {
         guard exists else { return [] }
         let root = url.resolvingSymlinksInPath().path
+        func inside(_ target: String) -> Bool { target == root || target.hasPrefix(root + "/") }
         var result: [String] = []
-        guard let walker = FileManager.default.enumerator(
-            at: url, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
-        for case let file as URL in walker {
-            let relative = relativePath(of: file)
-            // lstat/stat directly: `resourceValues` plus `fileExists` cost several times more per file.
-            var info = stat()
-            guard lstat(file.path, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFLNK {
-                let target = file.resolvingSymlinksInPath().path
-                if !(target == root || target.hasPrefix(root + "/")) {
-                    diagnostics.error("symbolic link points outside \(displayPath); refusing to read it",
-                                      at: SourceLocation(path: display(relative)))
-                    var pointee = stat()
-                    if stat(file.path, &pointee) == 0 && (pointee.st_mode & S_IFMT) == S_IFDIR { walker.skipDescendants() }
-                    continue
-                }
-                guard stat(file.path, &info) == 0 else { continue }  // what the link points to
+        SourceScan.walk(url) { relative, entry in
+            switch entry {
+            case .file: break
+            case .linkedFile(let target) where inside(target): break
+            case .linkedFolder(let target) where inside(target): return   // its files are listed where they are
+            case .linkedFile, .linkedFolder:
+                diagnostics.error("symbolic link points outside \(displayPath); refusing to read it",
+                                  at: SourceLocation(path: display(relative)))
+                return
             }
-            guard (info.st_mode & S_IFMT) != S_IFDIR else { continue }
-            if let extensions, !extensions.contains(file.pathExtension.lowercased()) { continue }
+            if let extensions, !extensions.contains((relative as NSString).pathExtension.lowercased()) { return }
             result.append(relative)
         }
         return result.sorted()
-    }
-
-    private func relativePath(of file: URL) -> String {
-        let base = url.path.hasSuffix("/") ? url.path : url.path + "/"
-        let full = file.standardizedFileURL.path
-        return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : file.lastPathComponent
     }
 
     /// Reads one file below this folder as validated text.

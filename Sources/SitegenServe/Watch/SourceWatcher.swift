@@ -1,4 +1,5 @@
 import Foundation
+import SitegenCore
 
 /// Notices added, edited and deleted files under the watched folders by polling.
 ///
@@ -16,18 +17,13 @@ public struct SourceWatcher: Sendable {
 
     public init(roots: [URL]) { self.roots = roots.map(\.standardizedFileURL) }
 
-    /// Absolute path → stamp of every regular file below the roots (hidden files and folders skipped:
-    /// editors keep swap and backup files there).
+    /// Absolute path → stamp of every file below the roots, as the readers list them
+    /// (`SourceScan`: hidden files and folders skipped, where editors keep swap and backup files).
     public func scan() -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
         for root in roots {
-            guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
-            while let relative = walker.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") || name.hasSuffix("~") {
-                    if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { walker.skipDescendants() }
-                    continue
-                }
+            SourceScan.walk(root) { relative, entry in
+                if case .linkedFolder = entry { return }
                 let path = root.path + "/" + relative
                 if let stamp = Self.stamp(path) { stamps[path] = stamp }
             }

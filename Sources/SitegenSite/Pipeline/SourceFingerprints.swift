@@ -71,31 +71,15 @@ struct SourceFingerprints: Sendable {
         return Fingerprint(size: size, modified: modified, digest: SnapshotJSON.sha256(data))
     }
 
-    /// Regular files below `root` (absolute paths), with `readdir`: Foundation's enumerator
-    /// asks for resource values per file and is many times slower on Linux. Symbolic links to
-    /// files count as files; linked folders are not entered (as the readers' own listing).
+    /// The files below `root` as the readers list them (`SourceScan`), as absolute paths;
+    /// symbolic links to files count as files (a link to outside is refused by the reader, and
+    /// changing it must rebuild to say so again).
     static func files(below root: URL) -> [String] {
+        let base = root.standardizedFileURL.path + "/"
         var result: [String] = []
-        var pending = [root.standardizedFileURL.path]
-        while let folder = pending.popLast() {
-            guard let directory = opendir(folder) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let path = folder + "/" + name
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: pending.append(path)
-                case S_IFREG: result.append(path)
-                case S_IFLNK:
-                    if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { result.append(path) }
-                default: continue
-                }
-            }
+        SourceScan.walk(root) { relative, entry in
+            if case .linkedFolder = entry { return }
+            result.append(base + relative)
         }
         return result
     }
