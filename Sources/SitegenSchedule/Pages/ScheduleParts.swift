@@ -26,12 +26,12 @@ public final class ScheduleParts {
     private var upcomingOccurrences: [Occurrence]?
 
     /// Feed text (folded, CRLF-terminated lines) of an event's VEVENTs, by UID.
-    var eventFeedTexts = EventMemo<String>()
+    var eventFeedTexts = KeyedValues<Event, String>()
     /// An event's record in `schedule.json`, by UID.
-    var eventRecords = EventMemo<Data>()
+    var eventRecords = KeyedValues<Event, Data>()
     /// An occurrence's template row and `schedule.json` record, by `<UID> <date>`.
-    var rows = EventMemo<TemplateValue>()
-    var occurrenceRecords = EventMemo<Data>()
+    var rows = KeyedValues<Event, TemplateValue>()
+    var occurrenceRecords = KeyedValues<Event, Data>()
     /// VTIMEZONE text by `<zone id> <first year>-<last year>`: the zone rules do not change.
     var zoneTexts: [String: String] = [:]
     /// A locality's description as HTML, by slug.
@@ -59,10 +59,10 @@ public final class ScheduleParts {
         events = schedule.events
         upcomingOccurrences = nil
         let live = Set(schedule.events.map(\.uid))
-        eventFeedTexts.keep(uids: live)
-        eventRecords.keep(uids: live)
-        rows.keep(uids: live)
-        occurrenceRecords.keep(uids: live)
+        eventFeedTexts.keep { live.contains($0.uid) }
+        eventRecords.keep { live.contains($0.uid) }
+        rows.keep { live.contains($0.uid) }
+        occurrenceRecords.keep { live.contains($0.uid) }
     }
 
     /// `schedule.upcoming(asOf:)`, made once per set of events.
@@ -84,25 +84,6 @@ public final class ScheduleParts {
         let html = context.markdown.render(locality.description)
         descriptions[locality.slug] = html
         return html
-    }
-}
-
-/// Pieces made from one event each, kept while that event stays the same.
-struct EventMemo<Value> {
-    private var entries: [String: (event: Event, value: Value)] = [:]
-
-    mutating func value(_ key: String, for event: Event, make: () throws -> Value) rethrows -> Value {
-        if let entry = entries[key], entry.event == event { return entry.value }
-        let made = try make()
-        entries[key] = (event, made)
-        return made
-    }
-
-    mutating func removeAll() { entries = [:] }
-
-    /// Drops the pieces of events no longer in the schedule.
-    mutating func keep(uids: Set<String>) {
-        entries = entries.filter { uids.contains($0.value.event.uid) }
     }
 }
 
