@@ -125,7 +125,7 @@ struct ImporterTests {
         #expect(diagnostics.errors.map(\.description).contains { $0.hasPrefix("s.csv:1:6:") && $0.contains("unknown column 'place'") })
     }
 
-    @Test func localitiesFromTheAppsFormat() {
+    @Test func localitiesFromTheAppsFormat() throws {
         let json = """
         {"localities": {"spearfish": {"name": "Spearfish, SD", "locationAddress": ["2040 Vista Hills Place", "Spearfish SD 57783‒1234"],
           "locationLatitude": 44.530726, "locationLongitude": -103.89349,
@@ -134,7 +134,7 @@ struct ImporterTests {
         let diagnostics = Diagnostics()
         let out = AppLocalitiesImporter.run(source(json), diagnostics: diagnostics)
         #expect(diagnostics.all.isEmpty)
-        let text = try! #require(out.first?.text)
+        let text = try #require(out.first?.text)
         #expect(text.contains("time_zone: America/Denver")) // western South Dakota
         #expect(text.contains("region: SD"))
         #expect(text.contains("\"Spearfish SD 57783-1234\""))

@@ -43,9 +43,10 @@ struct LocalityTests {
         defer { content.remove() }
         let (schedule, diagnostics) = await content.load()
         #expect(diagnostics.all.isEmpty)
-        let spec = LocalityPages.specs(schedule, context: makeContext()).first
-        #expect(spec?.title == "<script>alert(1)</script>") // escaped by the template, not here
-        let description = try #require(spec?.values["description"]?.string)
+        let spec = try #require(LocalityPages.specs(schedule, context: makeContext()).first)
+        #expect(spec.title == "<script>alert(1)</script>") // escaped by the template, not here
+        let description = try #require(spec.values["description"]?.string, "the locality page has its description")
         #expect(!description.contains("<script>")) // raw HTML in Markdown is not passed through
+        #expect(description.contains("&lt;b&gt;bold&lt;/b&gt; and &lt;script&gt;x()&lt;/script&gt;"), "shown as text: \(description)")
     }
 }

@@ -13,7 +13,7 @@ import urllib.parse
 class _Collector(html.parser.HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.links: list[tuple[str, int]] = []
+        self.links: list[tuple[str, int, bool]] = []   # (link, line, is the canonical link)
         self.ids: set[str] = set()
 
     def handle_starttag(self, tag, attrs):
@@ -22,8 +22,9 @@ class _Collector(html.parser.HTMLParser):
             if values.get(name):
                 self.ids.add(values[name])
         for name in ("href", "src"):
-            if values.get(name) and not (tag == "link" and values.get("rel") in ("canonical",)):
-                self.links.append((values[name], self.getpos()[0]))
+            if values.get(name):
+                canonical = tag == "link" and values.get("rel") == "canonical"
+                self.links.append((values[name], self.getpos()[0], canonical))
 
 
 def _target_file(site: pathlib.Path, path: str) -> pathlib.Path | None:
@@ -37,7 +38,11 @@ def _target_file(site: pathlib.Path, path: str) -> pathlib.Path | None:
     return None
 
 
-def check_site(site: pathlib.Path, base_path: str = "/") -> list[str]:
+def check_site(site: pathlib.Path, base_path: str = "/", origin: str | None = None) -> list[str]:
+    """Problems of every page below site, published at base_path ('/' or '/church/'): each page
+    is resolved at its own address under base_path, as a browser resolves its links. With origin
+    ('https://example.org'), absolute links to that host are checked as internal ones too."""
+    assert base_path.startswith("/") and base_path.endswith("/"), base_path
     pages = sorted(site.rglob("*.html"))
     parsed: dict[pathlib.Path, _Collector] = {}
     for page in pages:
@@ -46,10 +51,13 @@ def check_site(site: pathlib.Path, base_path: str = "/") -> list[str]:
         parsed[page] = collector
     problems = []
     for page, collector in parsed.items():
-        page_url = "/" + str(page.relative_to(site)).replace("index.html", "")
-        for link, line in collector.links:
+        relative = page.relative_to(site).as_posix()
+        page_url = base_path + (relative[:-len("index.html")] if relative.endswith("index.html") else relative)
+        for link, line, canonical in collector.links:
+            if canonical and origin is None:
+                continue  # absolute, at the published host
             url = urllib.parse.urlsplit(urllib.parse.urljoin(page_url, link))
-            if url.scheme or url.netloc:
+            if (url.scheme or url.netloc) and f"{url.scheme}://{url.netloc}" != origin:
                 continue  # external, geo:, mailto:, data:, …
             path = urllib.parse.unquote(url.path)
             if not path.startswith(base_path):

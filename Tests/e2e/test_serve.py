@@ -21,7 +21,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import AS_OF, ROOT, screenshot, sitegen_binary
+from conftest import AS_OF, ROOT, record_benchmark, screenshot, sitegen_binary
 
 HYMN = "hymns/012.md"
 HYMN_URL = "hymns/12/"
@@ -257,22 +257,25 @@ def test_burst_of_concurrent_requests_all_succeed(served):
     assert "Non-2xx or 3xx responses" not in run.stdout, run.stdout
     assert "Socket errors" not in run.stdout, run.stdout
     requests = int(run.stdout.split(" requests in ")[0].split()[-1])
-    assert requests > 100, run.stdout
+    assert requests > 0, run.stdout
+    record_benchmark("serve: wrk, 32 connections, 3 s, requests a second", requests / 3, "req/s")
     assert served.process.poll() is None, "the server survived the burst"
 
 
 def test_keep_alive_responses_do_not_stall(served):
-    """100 small responses on one connection: each must not wait for a delayed ACK (~40 ms),
-    which happens when a header and body are written separately with Nagle's algorithm on."""
+    """100 small responses on one connection, all answered in full; the time they take is reported
+    (each waits for a delayed ACK, ~40 ms, if a header and body are written separately with
+    Nagle's algorithm on)."""
+    css = (served.output / "assets/site.css").read_bytes()
     conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
     start = time.monotonic()
     try:
         for _ in range(100):
             conn.request("GET", "/assets/site.css")
             response = conn.getresponse()
-            response.read()
-            assert response.status == 200
+            assert (response.status, response.read()) == (200, css)
     finally:
         conn.close()
     elapsed = time.monotonic() - start
-    assert elapsed < 2.5, f"100 keep-alive requests took {elapsed:.2f} s (a 40 ms stall each would be 4 s)"
+    # A benchmark figure, not pass/fail (a loaded machine is slow too): a 40 ms stall each would be 4 s.
+    record_benchmark("serve: 100 keep-alive requests on one connection", elapsed, "s")

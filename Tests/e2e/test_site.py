@@ -9,14 +9,46 @@ import jsonschema
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import (AS_OF, ROOT, axe_violations, emulate_dark, run_sitegen, screenshot,
-                      set_viewport, tree_digest, validate_html)
+from conftest import (AS_OF, ROOT, NuCheckerFailed, axe_violations, check_screenshot, emulate_dark, nu_errors_of,
+                      nu_errors_under, nu_url, run_nu, run_sitegen, screenshot, set_viewport, tree_digest, validate_html)
 from linkcheck import check_site
 
 
-def test_every_page_passes_the_nu_html_checker(site):
-    errors = validate_html([site])
-    assert errors == [], "\n".join(errors[:50])
+def test_every_page_passes_the_nu_html_checker(site, nu_errors):
+    assert len(list(site.rglob("*.html"))) > 1600
+    assert nu_errors == [], "\n".join(nu_errors[:50])
+
+
+BROKEN_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Broken</title></head>
+<body><p>An unclosed <b>paragraph<div>a block inside a paragraph's phrase</div></body></html>
+"""
+
+
+def test_the_html_checker_reports_a_broken_page_and_refuses_to_check_nothing(tmp_path, monkeypatch):
+    page = tmp_path / "broken" / "index.html"
+    page.parent.mkdir()
+    page.write_text(BROKEN_PAGE)
+    (tmp_path / "good.html").write_text(BROKEN_PAGE.replace("<b>paragraph<div>", "<b>paragraph</b></p><div>"))
+    errors = validate_html([tmp_path])
+    assert errors and all(e.startswith(nu_url(page) + ":3:") for e in errors), errors   # none in good.html
+    assert any("div" in e for e in errors), errors
+    assert nu_errors_under(errors, tmp_path, "broken") == errors and nu_errors_under(errors, tmp_path, "other") == []
+    # Nothing to check, a path that is not there (which vnu itself passes in silence), or a
+    # checker that cannot run: never "no errors".
+    with pytest.raises(NuCheckerFailed):
+        validate_html([tmp_path / "no-such-folder"])
+    with pytest.raises(NuCheckerFailed):
+        validate_html([])
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(NuCheckerFailed):
+        validate_html([tmp_path / "empty"])
+    with pytest.raises(NuCheckerFailed, match="could not check"):
+        nu_errors_of(run_nu(["http://127.0.0.1:9/x.html"]))   # a non-document error (vnu refuses loopback)
+    import conftest
+    monkeypatch.setattr(conftest, "vnu_jar", lambda: tmp_path / "no-such-vnu.jar")
+    with pytest.raises(NuCheckerFailed, match="no report"):
+        validate_html([page])
 
 
 def test_every_internal_link_and_anchor_resolves(site):
@@ -60,12 +92,15 @@ def test_every_snapshot_matches_manifest_and_schema(site):
     assert {p["path"] for p in pages["pages"]} >= {"", "about/", "contact/", "404.html"}
 
 
-def test_same_input_builds_byte_identical_output(tmp_path):
-    first, second = tmp_path / "a", tmp_path / "b"
-    for out in (first, second):
-        result = run_sitegen("build", "--as-of", AS_OF, "--output", str(out), "--quiet")
-        assert result.returncode == 0, result.stderr
-    assert tree_digest(first) == tree_digest(second)
+def test_same_input_builds_byte_identical_output_with_any_jobs(tmp_path, site):
+    """A second build, one page at a time (--jobs 1), gives the session's build byte for byte."""
+    out = tmp_path / "one-job"
+    result = run_sitegen("build", "--as-of", AS_OF, "--output", str(out), "--quiet", "--jobs", "1")
+    assert result.returncode == 0, result.stderr
+    assert tree_digest(out) == tree_digest(site)
+    refused = run_sitegen("build", "--as-of", AS_OF, "--output", str(tmp_path / "zero"), "--jobs", "0")
+    assert refused.returncode != 0 and "--jobs must be at least 1" in refused.stderr
+    assert not (tmp_path / "zero").exists()
 
 
 def test_source_date_epoch_sets_the_as_of_date(tmp_path):
@@ -91,10 +126,24 @@ def test_broken_front_matter_fails_and_leaves_output_untouched(tmp_path, site):
     assert tree_digest(out) == before
 
 
-def test_check_writes_nothing(tmp_path):
-    result = run_sitegen("check", "--as-of", AS_OF, cwd=ROOT)
+def test_check_writes_nothing(tmp_path, site):
+    """`sitegen check` validates the sources and leaves Output/ (and the folder around it) alone."""
+    work = tmp_path / "work"
+    shutil.copytree(ROOT / "Content", work / "Content")
+    shutil.copytree(ROOT / "Templates", work / "Templates")
+    # An older build in Output/: what `check` must not touch, though the sources changed since.
+    shutil.copytree(site, work / "Output")
+    (work / "Content" / "pages" / "about.md").write_text("---\ntitle: About us\n---\nChanged since the last build.\n")
+    before = tree_digest(work / "Output")
+    result = run_sitegen("check", "--as-of", AS_OF, cwd=work)
     assert result.returncode == 0, result.stderr
-    assert "nothing written" in result.stdout
+    assert result.stdout.startswith("Checked: ") and "nothing written" in result.stdout
+    assert tree_digest(work / "Output") == before
+    assert sorted(p.name for p in work.iterdir()) == ["Content", "Output", "Templates"]
+    # With no Output/ at all, none is made.
+    shutil.rmtree(work / "Output")
+    assert run_sitegen("check", "--as-of", AS_OF, cwd=work).returncode == 0
+    assert sorted(p.name for p in work.iterdir()) == ["Content", "Templates"]
 
 
 def test_refuses_to_replace_a_folder_it_did_not_create(tmp_path):
@@ -137,12 +186,54 @@ def test_system_dark_preference_gives_dark_theme(driver, base_url):
     assert background == "rgb(18, 20, 23)"
 
 
+def test_dark_theme_without_javascript(driver, base_url):
+    """JavaScript off: the system's dark setting still gives the dark theme, and the toggle (which
+    needs JavaScript) is not offered."""
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    emulate_dark(driver, True)
+    driver.get(base_url + "about/")
+    assert _theme(driver) == "dark"
+    assert driver.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(18, 20, 23)"
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-theme-toggle]").is_displayed()
+    emulate_dark(driver, False)
+    driver.get(base_url + "about/")
+    assert _theme(driver) == "light"
+
+
+# Runs before any of the page's own scripts: records the theme at the moment <body> appears,
+# before the browser can paint anything of the page.
+FIRST_PAINT_PROBE = """
+new MutationObserver(function (changes, observer) {
+  if (!document.body) return;
+  observer.disconnect();
+  var style = getComputedStyle(document.documentElement);
+  window.__themeAtBody = [document.documentElement.dataset.theme || "", style.getPropertyValue("color-scheme").trim(),
+                          style.backgroundColor];
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+@pytest.mark.parametrize("saved, system", [("dark", False), ("light", True)])
+def test_saved_theme_applies_before_the_first_paint(driver, base_url, saved, system):
+    """A saved choice against the system setting: the page is in the saved theme already when
+    <body> starts, so the wrong theme never flashes."""
+    emulate_dark(driver, system)
+    driver.get(base_url + "contact/")
+    driver.execute_script("localStorage.setItem('sitegen-theme', arguments[0])", saved)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_PAINT_PROBE})
+    driver.get(base_url + "about/")
+    at_body = driver.execute_script("return window.__themeAtBody")
+    assert at_body is not None, "the probe did not run"
+    assert at_body[:2] == [saved, saved], at_body
+    assert _theme(driver) == saved
+
+
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_axe_finds_no_serious_violations(driver, base_url, dark):
     emulate_dark(driver, dark)
     for path in ("", "about/", "contact/", "404.html"):
         driver.get(base_url + path)
-        assert axe_violations(driver) == [], path
+        assert axe_violations(driver, colours_only=dark) == [], path   # light: every rule; dark: the colour rules
 
 
 def test_screenshots_phone_and_desktop(driver, base_url):
@@ -152,7 +243,7 @@ def test_screenshots_phone_and_desktop(driver, base_url):
             set_viewport(driver, w, h)
             driver.get(base_url + "about/")
             path = screenshot(driver, f"about-{w}x{h}-{'dark' if dark else 'light'}")
-            assert path.stat().st_size > 5000
+            check_screenshot(driver, path, w, h, dark=dark)
     # Nothing overflows sideways on a 320 px phone.
     set_viewport(driver, 320, 640)
     driver.get(base_url + "about/")
