@@ -27,12 +27,24 @@
     for (var i = 0; i < 3; i++) if (a.place.order[i] !== b.place.order[i]) return a.place.order[i] - b.place.order[i];
     return 0;
   }
+  // One formatter and one answer per time (toLocaleDateString makes a formatter per call,
+  // which for 2,000 notes was most of the page's script time).
+  var dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "long", day: "numeric" });
+  var days = {};
   function day(iso) {
-    var d = new Date(iso);
-    return isNaN(d) ? "" : d.toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
+    if (days[iso] === undefined) { var d = new Date(iso); days[iso] = isNaN(d) ? "" : dateFormat.format(d); }
+    return days[iso];
   }
   function time(iso) { return '<time datetime="' + esc(iso) + '">' + esc(day(iso)) + "</time>"; }
   function text(t) { return t ? '<span class="my-verse-text">' + esc(t) + "</span>" : ""; }
+  // Long lists show their first LIMIT entries and a button for the rest, so a reader with
+  // thousands of marks gets the page at once (docs/marks.md has the figures).
+  var LIMIT = 100, expanded = {};
+  function shown(list, name) { return expanded[name] ? list : list.slice(0, LIMIT); }
+  function more(list, name) {
+    return list.length > LIMIT && !expanded[name]
+      ? '<p><button type="button" data-my-more="' + name + '">Show all ' + list.length + "</button></p>" : "";
+  }
   function fill(name, html, count) {
     page.querySelector("[data-my-" + name + "]").innerHTML = html;
     var c = page.querySelector("[data-my-count=" + name + "]");
@@ -56,7 +68,7 @@
 
     hearts.sort(function (a, b) { return a.at < b.at ? 1 : a.at > b.at ? -1 : compare(a, b); });
     var html = "", current = null;
-    hearts.forEach(function (h) {
+    shown(hearts, "hearts").forEach(function (h) {
       var d = day(h.at);
       if (d !== current) {
         if (current !== null) html += "</ol>";
@@ -65,7 +77,7 @@
       }
       html += '<li><span class="mark-heart" aria-hidden="true">♥</span> ' + link(h.place) + " " + text(h.text) + "</li>";
     });
-    if (current !== null) html += "</ol>";
+    if (current !== null) html += "</ol>" + more(hearts, "hearts");
     fill("hearts", html || '<p class="muted">No hearts yet. Tap a verse in any chapter and choose Heart.</p>', hearts.length);
 
     var total = 0;
@@ -76,14 +88,14 @@
       if (!list.length) return;
       html += '<h3 class="my-colour"><span class="swatch-dot hl-' + c + '" aria-hidden="true"></span>' +
         c.charAt(0).toUpperCase() + c.slice(1) + " (" + list.length + ')</h3><ul class="my-list">';
-      list.forEach(function (h) { html += '<li class="hl-' + c + '-entry">' + link(h.place) + " " + text(h.text) + "</li>"; });
-      html += "</ul>";
+      shown(list, c).forEach(function (h) { html += '<li class="hl-' + c + '-entry">' + link(h.place) + " " + text(h.text) + "</li>"; });
+      html += "</ul>" + more(list, c);
     });
     fill("highlights", html || '<p class="muted">No highlights yet.</p>', total);
 
     notes.sort(compare);
     html = "";
-    notes.forEach(function (n) {
+    shown(notes, "notes").forEach(function (n) {
       html += '<li class="my-note" data-note="' + esc(n.id + "." + n.n) + '"><p class="my-note-ref">' + link(n.place) +
         (n.at ? ' <span class="muted">' + time(n.at) + "</span>" : "") + "</p>" +
         (n.text ? '<blockquote class="my-note-verse">' + esc(n.text) + "</blockquote>" : "") +
@@ -91,7 +103,7 @@
         '<button type="button" data-note-edit aria-label="Edit note on ' + esc(n.place.name) + '">Edit</button> ' +
         '<button type="button" data-note-delete aria-label="Delete note on ' + esc(n.place.name) + '">Delete</button></p></li>';
     });
-    fill("notes", html ? '<ol class="my-list my-notes">' + html + "</ol>" : '<p class="muted">No notes yet.</p>', notes.length);
+    fill("notes", html ? '<ol class="my-list my-notes">' + html + "</ol>" + more(notes, "notes") : '<p class="muted">No notes yet.</p>', notes.length);
 
     var fav = M.favourites(), numbers = Object.keys(fav).sort(function (a, b) { return a - b; });
     html = numbers.map(function (n) {
@@ -111,6 +123,11 @@
 
   page.addEventListener("click", function (e) {
     var b = e.target.closest("button");
+    if (b && b.hasAttribute("data-my-more")) {
+      var name = b.getAttribute("data-my-more");
+      expanded[name] = true; render();
+      return;
+    }
     var item = b && b.closest("[data-note]");
     if (!item) return;
     var ref = item.getAttribute("data-note"), cut = ref.lastIndexOf("."), id = ref.slice(0, cut), n = ref.slice(cut + 1);
