@@ -29,6 +29,10 @@ public struct BibleKind: ContentKind {
     public func homeValues(_ library: BibleLibrary?, context: RenderContext, cache: BibleCache) -> TemplateObject {
         DailyVerseHome.values(library, context: context, cache: cache)
     }
+
+    public func activityValues(_ library: BibleLibrary?, context: RenderContext, cache: BibleCache) -> TemplateObject {
+        BibleActivity.values(library, context: context)
+    }
 }
 
 /// What the Bible remembers between the builds of a session: the books of each text file, the

@@ -24,6 +24,11 @@ public struct HymnsKind: ContentKind {
     public func snapshots(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) throws -> [Snapshot] {
         [try HymnsSnapshot.snapshot(hymnal, context: context, cache: cache)]
     }
+
+    /// `/my/` lists favourite hymns by number and links them below this address.
+    public func activityValues(_ hymnal: Hymnal?, context: RenderContext, cache: HymnsCache) -> TemplateObject {
+        hymnal == nil ? [:] : ["hymnsURL": .text(context.url("hymns/"))]
+    }
 }
 
 /// What the hymnal remembers between the builds of a session: the listing of its folder, each

@@ -85,6 +85,11 @@ public enum DailyVerseHome {
             json.append(0x7D)
         }
         json.append(0x5D)
+        return scriptSafe(json)
+    }
+
+    /// JSON bytes made safe inside `<script type="application/json">`.
+    static func scriptSafe(_ json: [UInt8]) -> String {
         var safe: [UInt8] = []
         safe.reserveCapacity(json.count + json.count / 4)
         for byte in json {

@@ -43,6 +43,11 @@ public protocol ContentKind: Sendable {
     /// Called with nil when the site has none of this kind, so the home page can say so.
     func homeValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject
 
+    /// Values the reader's own page (`/my/`: highlights, hearts, notes and favourites kept on
+    /// the reader's device) needs from this kind to name and link what was marked (the Bible's
+    /// books, the hymns' address). Called with nil when the site has none of this kind.
+    func activityValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject
+
     /// Checks against the finished site (a link in a page to a file that is not there).
     func check(_ model: Model, site: BuiltSite, context: RenderContext)
 }
@@ -51,6 +56,7 @@ extension ContentKind {
     public func requiredTemplates(_ model: Model) -> [String] { sources.templates }
     public func feeds(_ model: Model, context: RenderContext, cache: Cache) -> [OutputFile] { [] }
     public func homeValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject { [:] }
+    public func activityValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject { [:] }
     public func check(_ model: Model, site: BuiltSite, context: RenderContext) {}
 }
 

@@ -27,11 +27,15 @@ public struct Manifest: Codable, Sendable {
     public static let root = "api/v1/"
 
     /// The snapshot files, their schemas and the manifest, as output files below `api/v1/`.
-    /// `digest` is SHA-256 in hex; the incremental build passes one that remembers unchanged files' hashes.
-    public static func outputFiles(for snapshots: [Snapshot], asOf: CalendarDate, generator: String,
+    /// `schemas`: more schemas to publish and list that no snapshot file uses (the reader's
+    /// export file). `digest` is SHA-256 in hex; the incremental build passes one that
+    /// remembers unchanged files' hashes.
+    public static func outputFiles(for snapshots: [Snapshot], schemas extra: [SnapshotSchema] = [], asOf: CalendarDate,
+                                   generator: String,
                                    digest: (Snapshot) -> String = { SnapshotJSON.sha256($0.data) }) throws -> [OutputFile] {
         let sorted = snapshots.sorted { $0.path < $1.path }
         var schemas: [String: SnapshotSchema] = [Self.schema.name: Self.schema]
+        for schema in extra { schemas[schema.name] = schema }
         for snapshot in sorted { schemas[snapshot.schema.name] = snapshot.schema }
         let schemaFiles = schemas.values.sorted { $0.name < $1.name }.map { schema in
             (schema, Data(schema.json.utf8))

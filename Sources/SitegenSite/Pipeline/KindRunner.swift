@@ -9,6 +9,7 @@ protocol KindRunning: Sendable {
     func snapshots(_ model: KindModel, context: RenderContext) throws -> [Snapshot]
     func feeds(_ model: KindModel, context: RenderContext) -> [OutputFile]
     func homeValues(_ model: KindModel, context: RenderContext) -> TemplateObject
+    func activityValues(_ model: KindModel, context: RenderContext) -> TemplateObject
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext)
     func forget(_ changes: SourceChanges)
 }
@@ -55,6 +56,10 @@ private struct KindRunner<Kind: ContentKind>: KindRunning {
 
     func homeValues(_ model: KindModel, context: RenderContext) -> TemplateObject {
         kind.homeValues(typed(model), context: context, cache: cache)
+    }
+
+    func activityValues(_ model: KindModel, context: RenderContext) -> TemplateObject {
+        kind.activityValues(typed(model), context: context, cache: cache)
     }
 
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext) {

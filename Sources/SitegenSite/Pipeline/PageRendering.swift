@@ -1,5 +1,5 @@
 /// The render stage of a run. Pages come in groups, one per kind plus the site's own (the
-/// default home and 404 pages); a group whose kind changed brings new specs, and a page is
+/// default home, 404 and `/my/` pages); a group whose kind changed brings new specs, and a page is
 /// rendered again only if its spec differs from last time or its template (or one it extends)
 /// changed. In a full build every page is rendered.
 struct PageRendering {
@@ -8,7 +8,8 @@ struct PageRendering {
     private let compare: [Bool]
     private let old: SiteState?
 
-    init(kinds: [KindOutputs], home: TemplateObject, old: SiteState?, stale: Set<Int>, context: RenderContext) {
+    init(kinds: [KindOutputs], home: TemplateObject, activity: TemplateObject = [:], old: SiteState?, stale: Set<Int>,
+         context: RenderContext) {
         self.old = old
         let homeChanged = old?.home != home
         var groups: [RenderedGroup] = []
@@ -24,7 +25,7 @@ struct PageRendering {
             }
         }
         let made = Set(groups.flatMap { $0.specs.map(\.path) })
-        groups.append(Self.group(SitePages.defaults(madePaths: made, home: home, context: context),
+        groups.append(Self.group(SitePages.defaults(madePaths: made, home: home, activity: activity, context: context),
                                  pages: old?.groups[kinds.count].pages))
         compare.append(true)
         self.groups = groups

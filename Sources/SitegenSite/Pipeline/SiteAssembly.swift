@@ -52,7 +52,8 @@ struct SiteAssembly {
         }
         let snapshots = kinds.flatMap(\.snapshots)
         var known = old?.digests ?? [:]
-        manifest = try Manifest.outputFiles(for: snapshots, asOf: context.asOf, generator: context.generator) { snapshot in
+        manifest = try Manifest.outputFiles(for: snapshots, schemas: SitePages.schemas, asOf: context.asOf,
+                                            generator: context.generator) { snapshot in
             if let digest = known[snapshot.path], digest.data == snapshot.data { return digest.sha256 }
             let digest = SnapshotDigest(data: snapshot.data, sha256: SnapshotJSON.sha256(snapshot.data))
             known[snapshot.path] = digest

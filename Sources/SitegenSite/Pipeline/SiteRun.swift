@@ -41,7 +41,8 @@ struct SiteRun: Sendable {
         async let snapshotsMade = Self.snapshots(read, stale: stale, context: context)
         var kinds = await Self.pagesAndFeeds(read, stale: stale, old: old, context: context)
         let home = kinds.reduce(into: TemplateObject()) { $0.merge($1.home) { _, new in new } }
-        var pages = PageRendering(kinds: kinds, home: home, old: old, stale: stale, context: context)
+        let activity = kinds.reduce(into: TemplateObject()) { $0.merge($1.activity) { _, new in new } }
+        var pages = PageRendering(kinds: kinds, home: home, activity: activity, old: old, stale: stale, context: context)
         let templatesChanged = old == nil || !changes.templates.isEmpty
         pages.checkTemplates(all: templatesChanged, library: read.templates, diagnostics: diagnostics)
         let (made, snapshotSeconds) = try await snapshotsMade
@@ -107,6 +108,7 @@ struct SiteRun: Sendable {
                     outputs.specs = runner.pages(model, context: context)
                     outputs.feeds = runner.feeds(model, context: context)
                     outputs.home = runner.homeValues(model, context: context)
+                    outputs.activity = runner.activityValues(model, context: context)
                     return (index, outputs)
                 }
             }

@@ -44,6 +44,8 @@ struct KindOutputs: Sendable {
     var snapshots: [Snapshot] = []
     var feeds: [OutputFile] = []
     var home: TemplateObject = [:]
+    /// What the kind contributes to the reader's own page (`/my/`).
+    var activity: TemplateObject = [:]
 }
 
 /// The pages of one group as rendered: the specs they were rendered from and the files.

@@ -1,0 +1,182 @@
+// sitegen /my/: what the reader keeps in this browser (marks.js), shown as a whole: hearts as a
+// timeline, highlights by colour, notes (editable, deletable), favourite hymns, a summary of
+// reading progress and plan ticks, and the one export/import file. Every entry links to its
+// exact place (/bible/john/3/#v16). Lists are built as one string each (thousands of entries).
+(function () {
+  "use strict";
+  var M = window.sitegenMarks;
+  var page = document.querySelector("[data-my]");
+  if (!M || !page) return;
+  var books = [], byOsis = {};
+  try { books = JSON.parse(document.getElementById("my-books").textContent); } catch (e) { books = []; }
+  books.forEach(function (b, i) { byOsis[b.osis] = { name: b.osis === "Ps" ? "Psalm" : b.name, url: b.url, order: i }; });
+  var hymnsURL = page.getAttribute("data-hymns-url") || "";
+  var chapterCount = parseInt(page.getAttribute("data-chapter-count") || "0", 10);
+
+  function esc(s) {
+    return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  }
+  function place(id, n, to) {
+    var parts = id.split("."), book = byOsis[parts[0]];
+    var name = (book ? book.name : parts[0]) + " " + parts[1] + ":" + n + (to && +to !== +n ? "–" + to : "");
+    var url = book ? book.url + parts[1] + "/#v" + n : null;
+    return { name: name, url: url, order: [book ? book.order : 999, +parts[1], +n] };
+  }
+  function link(p) { return p.url ? '<a href="' + esc(p.url) + '">' + esc(p.name) + "</a>" : esc(p.name); }
+  function compare(a, b) {
+    for (var i = 0; i < 3; i++) if (a.place.order[i] !== b.place.order[i]) return a.place.order[i] - b.place.order[i];
+    return 0;
+  }
+  // One formatter and one answer per time (toLocaleDateString makes a formatter per call,
+  // which for 2,000 notes was most of the page's script time).
+  var dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "long", day: "numeric" });
+  var days = {};
+  function day(iso) {
+    if (days[iso] === undefined) { var d = new Date(iso); days[iso] = isNaN(d) ? "" : dateFormat.format(d); }
+    return days[iso];
+  }
+  function time(iso) { return '<time datetime="' + esc(iso) + '">' + esc(day(iso)) + "</time>"; }
+  function text(t) { return t ? '<span class="my-verse-text">' + esc(t) + "</span>" : ""; }
+  // Long lists show their first LIMIT entries and a button for the rest, so a reader with
+  // thousands of marks gets the page at once (docs/marks.md has the figures).
+  var LIMIT = 100, expanded = {};
+  function shown(list, name) { return expanded[name] ? list : list.slice(0, LIMIT); }
+  function more(list, name) {
+    return list.length > LIMIT && !expanded[name]
+      ? '<p><button type="button" data-my-more="' + name + '">Show all ' + list.length + "</button></p>" : "";
+  }
+  function fill(name, html, count) {
+    page.querySelector("[data-my-" + name + "]").innerHTML = html;
+    var c = page.querySelector("[data-my-count=" + name + "]");
+    if (c) c.textContent = "(" + count + ")";
+  }
+
+  function render() {
+    var started = performance.now();
+    var hearts = [], highlights = {}, notes = [];
+    M.colours.forEach(function (c) { highlights[c] = []; });
+    M.allChapters().forEach(function (entry) {
+      var id = entry[0], marks = entry[1];
+      Object.keys(marks).forEach(function (n) {
+        var m = marks[n];
+        if (!m || typeof m !== "object") return;
+        if (m.heart) hearts.push({ place: place(id, n), at: m.heart, text: m.text });
+        if (m.h && highlights[m.h]) highlights[m.h].push({ place: place(id, n), text: m.text });
+        if (m.note) notes.push({ place: place(id, n, m.to), id: id, n: n, note: m.note, at: m.nu || m.nt, text: m.text });
+      });
+    });
+
+    hearts.sort(function (a, b) { return a.at < b.at ? 1 : a.at > b.at ? -1 : compare(a, b); });
+    var html = "", current = null;
+    shown(hearts, "hearts").forEach(function (h) {
+      var d = day(h.at);
+      if (d !== current) {
+        if (current !== null) html += "</ol>";
+        html += '<h3 class="my-day">' + time(h.at) + '</h3><ol class="my-list">';
+        current = d;
+      }
+      html += '<li><span class="mark-heart" aria-hidden="true">♥</span> ' + link(h.place) + " " + text(h.text) + "</li>";
+    });
+    if (current !== null) html += "</ol>" + more(hearts, "hearts");
+    fill("hearts", html || '<p class="muted">No hearts yet. Tap a verse in any chapter and choose Heart.</p>', hearts.length);
+
+    var total = 0;
+    html = "";
+    M.colours.forEach(function (c) {
+      var list = highlights[c].sort(compare);
+      total += list.length;
+      if (!list.length) return;
+      html += '<h3 class="my-colour"><span class="swatch-dot hl-' + c + '" aria-hidden="true"></span>' +
+        c.charAt(0).toUpperCase() + c.slice(1) + " (" + list.length + ')</h3><ul class="my-list">';
+      shown(list, c).forEach(function (h) { html += '<li class="hl-' + c + '-entry">' + link(h.place) + " " + text(h.text) + "</li>"; });
+      html += "</ul>" + more(list, c);
+    });
+    fill("highlights", html || '<p class="muted">No highlights yet.</p>', total);
+
+    notes.sort(compare);
+    html = "";
+    shown(notes, "notes").forEach(function (n) {
+      html += '<li class="my-note" data-note="' + esc(n.id + "." + n.n) + '"><p class="my-note-ref">' + link(n.place) +
+        (n.at ? ' <span class="muted">' + time(n.at) + "</span>" : "") + "</p>" +
+        (n.text ? '<blockquote class="my-note-verse">' + esc(n.text) + "</blockquote>" : "") +
+        '<p class="my-note-text">' + esc(n.note) + '</p><p class="my-note-actions">' +
+        '<button type="button" data-note-edit aria-label="Edit note on ' + esc(n.place.name) + '">Edit</button> ' +
+        '<button type="button" data-note-delete aria-label="Delete note on ' + esc(n.place.name) + '">Delete</button></p></li>';
+    });
+    fill("notes", html ? '<ol class="my-list my-notes">' + html + "</ol>" + more(notes, "notes") : '<p class="muted">No notes yet.</p>', notes.length);
+
+    var fav = M.favourites(), numbers = Object.keys(fav).sort(function (a, b) { return a - b; });
+    html = numbers.map(function (n) {
+      var title = fav[n] && fav[n].title ? " " + esc(fav[n].title) : "";
+      return '<li><a href="' + esc(hymnsURL + n + "/") + '"><span class="hymn-list-number">' + esc(n) + "</span>" + title + "</a></li>";
+    }).join("");
+    fill("hymns", html ? '<ol class="my-list my-hymns">' + html + "</ol>" : '<p class="muted">No favourite hymns yet. Use the heart on a hymn’s page.</p>', numbers.length);
+
+    var read = M.stringList(M.keys.read).length, ticks = M.stringList(M.keys.plan).length;
+    page.querySelector("[data-my-read]").textContent = read + (chapterCount ? " of " + chapterCount : "");
+    page.querySelector("[data-my-ticks]").textContent = String(ticks);
+    window.sitegenMyTiming = { render: performance.now() - started, hearts: hearts.length, highlights: total, notes: notes.length };
+  }
+
+  var status = page.querySelector("[data-my-status]");
+  function say(t) { status.textContent = t; }
+
+  page.addEventListener("click", function (e) {
+    var b = e.target.closest("button");
+    if (b && b.hasAttribute("data-my-more")) {
+      var name = b.getAttribute("data-my-more");
+      expanded[name] = true; render();
+      return;
+    }
+    var item = b && b.closest("[data-note]");
+    if (!item) return;
+    var ref = item.getAttribute("data-note"), cut = ref.lastIndexOf("."), id = ref.slice(0, cut), n = ref.slice(cut + 1);
+    var marks = M.chapter(id), m = marks[n];
+    if (!m) return;
+    if (b.hasAttribute("data-note-delete")) {
+      delete m.note; delete m.nt; delete m.nu; delete m.to;
+      M.saveChapter(id, marks); render(); say("Note deleted.");
+    } else if (b.hasAttribute("data-note-edit")) {
+      var name = item.querySelector(".my-note-ref a, .my-note-ref").textContent;
+      var box = item.querySelector(".my-note-text");
+      box.outerHTML = '<div class="my-note-editor"><label for="edit-' + esc(ref) + '">Note on ' + esc(name) + '</label>' +
+        '<textarea id="edit-' + esc(ref) + '" rows="4"></textarea></div>';
+      item.querySelector("textarea").value = m.note;
+      item.querySelector(".my-note-actions").innerHTML =
+        '<button type="button" class="primary" data-note-save>Save</button> <button type="button" data-note-cancel>Cancel</button>';
+      item.querySelector("textarea").focus();
+    } else if (b.hasAttribute("data-note-save")) {
+      var value = item.querySelector("textarea").value.trim();
+      if (value) { m.note = value; m.nu = new Date().toISOString(); } else { delete m.note; delete m.nt; delete m.nu; delete m.to; }
+      M.saveChapter(id, marks); render(); say(value ? "Note saved." : "Note deleted.");
+    } else if (b.hasAttribute("data-note-cancel")) {
+      render();
+    }
+  });
+
+  page.querySelectorAll(".js-only").forEach(function (x) { x.hidden = false; });
+  var exp = page.querySelector("[data-my-export]");
+  exp.addEventListener("click", function () {
+    var data = M.exportText();
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([data], { type: "application/json" }));
+    a.download = "my-bible-and-hymns.json";
+    document.body.appendChild(a); a.click(); a.remove();
+    setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
+    say("Exported everything you keep here to my-bible-and-hymns.json.");
+  });
+  var imp = page.querySelector("[data-my-import]");
+  imp.addEventListener("change", function () {
+    var file = imp.files && imp.files[0];
+    if (!file) return;
+    var reader = new FileReader();
+    reader.onload = function () {
+      try { var added = M.importText(String(reader.result)); render(); say(M.describe(added)); }
+      catch (e) { say("Could not import that file, nothing was changed: " + e.message + "."); }
+      imp.value = "";
+    };
+    reader.readAsText(file);
+  });
+  window.sitegenMy = { render: render };
+  render();
+})();
