@@ -57,6 +57,11 @@ public struct SiteConfig: Sendable {
         let menu = (fields.mappingList("menu") ?? []).compactMap { item -> MenuItem? in
             defer { item.reportUnknownKeys() }
             guard let title = item.string("title", required: true), let url = item.string("url", required: true) else { return nil }
+            // The same check as Markdown links: no `javascript:` or `data:` on every page's menu.
+            if let problem = LinkSafety.problem(url) {
+                item.error("menu link '\(url)' \(problem)", at: "url")
+                return nil
+            }
             return MenuItem(title: title, url: url)
         }
         fields.reportUnknownKeys()
