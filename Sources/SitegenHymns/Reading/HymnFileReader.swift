@@ -13,7 +13,7 @@ public enum HymnFileReader {
         }
         guard let fields = document.fields(diagnostics: diagnostics) else { return nil }
         defer { fields.reportUnknownKeys() }
-        let number = fields.int("number", required: true)
+        let number = fields.int("number", in: HymnalSettings.numbers, required: true)
         let title = fields.string("title")
         let removed = fields.bool("removed") ?? false
         let author = fields.string("author")
