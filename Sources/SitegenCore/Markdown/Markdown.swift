@@ -33,7 +33,10 @@ public struct MarkdownRenderer: Sendable {
         return options
     }
 
+    /// Text beyond `MarkdownLimits` is never given to cmark-gfm: the readers report it as an
+    /// error at its line, and here it renders as nothing (a second line of defence).
     public func render(_ markdown: String) -> String {
+        guard MarkdownLimits.check(markdown) == nil else { return "" }
         _ = Self.registered
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
@@ -63,6 +66,7 @@ public struct MarkdownRenderer: Sendable {
 
     /// Every link and image target of `markdown`, for checking that referenced files exist.
     public func references(in markdown: String) -> [Reference] {
+        guard MarkdownLimits.check(markdown) == nil else { return [] }
         _ = Self.registered
         guard let parser = cmark_parser_new(options | CMARK_OPT_SOURCEPOS) else { return [] }
         defer { cmark_parser_free(parser) }
