@@ -24,6 +24,11 @@ public struct TemplateLibrary: Sendable {
         self.templates = templates
         self.tree = tree
         Self.checkReferences(templates.values, known: Set(texts.keys), tree: tree, diagnostics: diagnostics)
+        for cycle in TemplateCycles.find(in: templates) {   // see TemplateCycles: never ends, so refused
+            diagnostics.error(cycle.message + "; a template may not include or extend itself",
+                              at: SourceLocation(path: tree.display(cycle.template + ".mustache"),
+                                                 line: cycle.reference.line, column: cycle.reference.column))
+        }
     }
 
     /// Reads every `*.mustache` file below `tree` (the `assets` folder is not templates).
@@ -65,7 +70,7 @@ public struct TemplateLibrary: Sendable {
     /// up in the last frame first (as if the frames were merged in order).
     public func render(_ name: String, frames: [[String: Any]]) -> Rendering {
         guard let template = templates[name] else { return .unknownTemplate }
-        var renderer = TemplateRenderer(templates: templates, frames: frames)
+        var renderer = TemplateRenderer(templates: templates, frames: frames, name: name)
         renderer.render(template.nodes)
         if let runaway = renderer.runaway { return .runaway(runaway) }
         return .html(renderer.output)
