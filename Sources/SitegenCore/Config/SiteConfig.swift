@@ -17,6 +17,14 @@ public struct SiteConfig: Sendable {
         public let title: String
         /// Site-relative (`/hymns/`) or absolute (`https://…`).
         public let url: String
+        /// Where the `url` is written (for "points to no page" messages).
+        public var source: SourceLocation? = nil
+
+        public init(title: String, url: String, source: SourceLocation? = nil) {
+            self.title = title
+            self.url = url
+            self.source = source
+        }
     }
 
     public var title: String
@@ -62,7 +70,7 @@ public struct SiteConfig: Sendable {
                 item.error("menu link '\(url)' \(problem)", at: "url")
                 return nil
             }
-            return MenuItem(title: title, url: url)
+            return MenuItem(title: title, url: url, source: item.location(ofKey: "url"))
         }
         fields.reportUnknownKeys()
         guard !title.isEmpty, let zone else { return nil }
