@@ -3,9 +3,17 @@
 /// reported at the line of the page that references it.
 public enum ReferenceCheck {
     public static func check(_ pages: [Page], files: [OutputFile], context: RenderContext) {
+        // A page that failed to render (reported) is missing from `files`: links to it are not news.
+        guard !context.diagnostics.hasErrors else { return }
         let paths = Set(files.map(\.path))
+        checkMenu(context: context, paths: paths)
         for page in pages {
             for reference in context.markdown.references(in: page.body) {
+                if let problem = LinkSafety.problem(reference.url) {
+                    context.diagnostics.error("\(reference.isImage ? "image" : "link") '\(reference.url)' \(problem)",
+                        at: SourceLocation(path: page.source.path, line: page.bodyFirstLine + reference.line - 1, column: reference.column))
+                    continue
+                }
                 guard let target = sitePath(of: reference.url, from: page.sitePath, basePath: context.basePath) else { continue }
                 if paths.contains(target) || paths.contains(OutputFile.filePath(forPage: target))
                     || paths.contains(target + "/index.html") { continue }
@@ -16,6 +24,17 @@ public enum ReferenceCheck {
                     at: SourceLocation(path: page.source.path, line: page.bodyFirstLine + reference.line - 1,
                                        column: reference.column))
             }
+        }
+    }
+
+    /// Menu links to site paths must lead to a page or file, as Markdown links must.
+    static func checkMenu(context: RenderContext, paths: Set<String>) {
+        for item in context.config.menu {
+            guard let target = sitePath(of: item.url, from: "", basePath: context.basePath) else { continue }
+            if target.isEmpty || paths.contains(target) || paths.contains(OutputFile.filePath(forPage: target))
+                || paths.contains(target + "/index.html") { continue }
+            context.diagnostics.error("menu link '\(item.url)' points to no page or file of this site",
+                                      at: item.source ?? SourceLocation(path: "site.yml"))
         }
     }
 

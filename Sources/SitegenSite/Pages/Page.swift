@@ -30,7 +30,9 @@ public enum PageReader {
     /// `readFile` reads one page; the incremental build passes a memoising one.
     static func read(content: SourceTree, diagnostics: Diagnostics, readFile: @escaping FileReader) async -> [Page] {
         let tree = content.subtree(folder)
-        let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics)
+        let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics).filter {
+            SitePathName.check($0, at: SourceLocation(path: tree.display($0)), diagnostics: diagnostics)
+        }
         return await concurrentMap(paths) { readFile(tree, $0, diagnostics) }.compactMap { $0 }
     }
 
@@ -39,6 +41,10 @@ public enum PageReader {
               let document = FrontMatterDocument.split(file, diagnostics: diagnostics),
               let fields = document.fields(diagnostics: diagnostics) else { return nil }
         defer { fields.reportUnknownKeys() }
+        if let violation = MarkdownLimits.check(document.body) {
+            diagnostics.error(violation.message, at: file.location(line: document.bodyFirstLine + violation.line - 1, column: violation.column))
+            return nil
+        }
         let sitePath = sitePath(for: relative)
         let defaultTemplate = sitePath.isEmpty ? "home" : "page"
         let title = fields.string("title") ?? defaultTitle(relative)
