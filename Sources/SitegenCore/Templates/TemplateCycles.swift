@@ -1,14 +1,23 @@
-/// Finds templates that include or extend themselves, directly or through others, when the
-/// templates are loaded: such an inclusion never ends (with a list in between, the renderer's
-/// depth limit was reached only after exponential work: `{{#nav}}{{> rn}}{{/nav}}` inside
-/// `rn.mustache` ran past 60 s). sitegen's templates render a fixed site, so a cycle is always a
-/// mistake, reported at the tag that closes it, naming the template.
+/// Finds templates that include or extend themselves, directly or through others. Such
+/// recursion is allowed (a tree of items ends with the data), so a cycle is not an error in
+/// itself; but when the renderer gives up on a page (`TemplateRenderer.maximumDepth` or
+/// `maximumSteps`), the message names the template of the cycle that includes itself rather
+/// than whichever template or block happened to be open at that moment (it once said
+/// `head.mustache`, a block name, for `{{> page}}` inside page.mustache).
 enum TemplateCycles {
     /// One problem per cycle: where the reference that closes it is written, and the message.
     struct Cycle: Equatable {
         let template: String
         let reference: TemplateReference
         let message: String
+        /// The templates of the cycle, from the one that includes itself round to it again.
+        let chain: [String]
+    }
+
+    /// The template to name for a runaway that stopped in `name`: the self-including template
+    /// of the first cycle through `name`, else `name` itself.
+    static func selfIncluding(_ name: String, in templates: [String: Template]) -> String {
+        find(in: templates).first { $0.chain.contains(name) }?.reference.name ?? name
     }
 
     static func find(in templates: [String: Template]) -> [Cycle] {
@@ -48,7 +57,7 @@ enum TemplateCycles {
                     let message = chain.count == 2
                         ? "template '\(reference.name)' includes itself"
                         : "template '\(reference.name)' includes itself through \(chain.joined(separator: " → "))"
-                    cycles.append(Cycle(template: top.name, reference: reference, message: message))
+                    cycles.append(Cycle(template: top.name, reference: reference, message: message, chain: chain))
                 case .done:
                     continue
                 case nil:

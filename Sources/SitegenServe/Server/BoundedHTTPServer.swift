@@ -103,6 +103,7 @@ final class BoundedHTTPServer: Sendable {
                 return
             case .refused(let status, let why):
                 try? await send(Responses.text(status, why + "\n", extra: [.connection: "close"]), to: client, head: false)
+                await linger(client)
                 return
             case .request(let request):
                 guard await discardBody(of: request, reader: &reader, client: client) else {
@@ -117,6 +118,20 @@ final class BoundedHTTPServer: Sendable {
                 if !keepAlive { return }
             }
         }
+    }
+
+    /// After a refusal: stop writing, then read and drop what the client is still sending (at most
+    /// 1 MB, 1 s), so that closing does not reset the connection before the client reads the answer.
+    private func linger(_ client: AsyncSocket) async {
+        let descriptor = client.socket.file.rawValue
+        _ = shutdown(descriptor, Int32(SHUT_WR))
+        let stopper = Task {
+            try await Task.sleep(for: .seconds(1))
+            _ = shutdown(descriptor, Int32(SHUT_RDWR))
+        }
+        var drained = 0
+        while drained < 1 << 20, let more = try? await client.read(atMost: 64 * 1024), !more.isEmpty { drained += more.count }
+        stopper.cancel()
     }
 
     private func answer(_ request: HTTPRequest) async -> HTTPResponse {
