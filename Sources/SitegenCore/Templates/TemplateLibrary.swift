@@ -24,11 +24,6 @@ public struct TemplateLibrary: Sendable {
         self.templates = templates
         self.tree = tree
         Self.checkReferences(templates.values, known: Set(texts.keys), tree: tree, diagnostics: diagnostics)
-        for cycle in TemplateCycles.find(in: templates) {   // see TemplateCycles: never ends, so refused
-            diagnostics.error(cycle.message + "; a template may not include or extend itself",
-                              at: SourceLocation(path: tree.display(cycle.template + ".mustache"),
-                                                 line: cycle.reference.line, column: cycle.reference.column))
-        }
     }
 
     /// Reads every `*.mustache` file below `tree` (the `assets` folder is not templates).
@@ -72,7 +67,7 @@ public struct TemplateLibrary: Sendable {
         guard let template = templates[name] else { return .unknownTemplate }
         var renderer = TemplateRenderer(templates: templates, frames: frames, name: name)
         renderer.render(template.nodes)
-        if let runaway = renderer.runaway { return .runaway(runaway) }
+        if let runaway = renderer.runaway { return .runaway(TemplateCycles.selfIncluding(runaway, in: templates)) }
         return .html(renderer.output)
     }
 

@@ -22,9 +22,9 @@ struct TemplateRenderer {
     /// Nodes rendered so far, against `maximumSteps`; and the template being rendered, for the message.
     private var steps = 0
     private var current = ""
-    /// Enough for the largest real page many times over; a template that gets here (lists inside
+    /// More than ten times the largest bundled page (all build within 100,000); a template that gets here (lists inside
     /// lists inside lists…) would otherwise run for minutes: it is reported like a runaway.
-    static let maximumSteps = 20_000_000
+    static let maximumSteps = 1_000_000
 
     init(templates: [String: Template], frames: [[String: Any]], name: String = "") {
         self.templates = templates

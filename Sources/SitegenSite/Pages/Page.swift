@@ -41,10 +41,6 @@ public enum PageReader {
               let document = FrontMatterDocument.split(file, diagnostics: diagnostics),
               let fields = document.fields(diagnostics: diagnostics) else { return nil }
         defer { fields.reportUnknownKeys() }
-        if let violation = MarkdownLimits.check(document.body) {
-            diagnostics.error(violation.message, at: file.location(line: document.bodyFirstLine + violation.line - 1, column: violation.column))
-            return nil
-        }
         let sitePath = sitePath(for: relative)
         let defaultTemplate = sitePath.isEmpty ? "home" : "page"
         let title = fields.string("title") ?? defaultTitle(relative)
@@ -54,6 +50,10 @@ public enum PageReader {
                         body: document.body, bodyFirstLine: document.bodyFirstLine, source: file.location(line: 1))
         if let template = fields.string("template"), template.contains("/") == false, template.isEmpty {
             fields.error("'template' must name a template file in Templates/", at: "template")
+        }
+        if let violation = MarkdownLimits.check(document.body) {   // never handed to cmark-gfm
+            diagnostics.error(violation.message, at: file.location(line: document.bodyFirstLine + violation.line - 1, column: violation.column))
+            return nil
         }
         return draft ? nil : page
     }
