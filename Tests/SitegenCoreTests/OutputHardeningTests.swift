@@ -119,3 +119,31 @@ struct ParserHardeningTests {
         #expect(d.description == "a\\nb.yml:2:1: error: bad 'x\\r\\ny\\u{7}'")
     }
 }
+
+@Suite("Hardening: raw HTML allow-list")
+struct RawHTMLTests {
+    let render = MarkdownRenderer(allowRawHTML: true)
+
+    @Test("15: the payloads of the attack no longer carry handlers or script URLs", arguments: [
+        "<img src=x onerror=alert(1)>", "<svg onload=alert(1)>", "<details open ontoggle=alert(1)>x</details>",
+        "<a href=\"javascript:alert(1)\">x</a>", "<a href=\"java&#115;cript:alert(1)\">x</a>", "<a href=\"javascript&colon;alert(1)\">x</a>",
+        "<math><mglyph><style><img src=x onerror=alert(1)></style></mglyph></math>", "<iframe src=javascript:alert(1)>",
+        "<p style=\"background:url(javascript:alert(1))\">x</p>", "<IMG SRC=x ONERROR=alert(1)>", "<img/src=x/onerror=alert(1)>",
+        "<a href=\" javascript:alert(1)\">x</a>", "<div><!-- <img src=x onerror=alert(1)> --></div>",
+    ])
+    func payloads(_ payload: String) {
+        let html = render.render("before\n\n\(payload)\n\nafter " + payload)
+        let lowered = html.lowercased()
+        for bad in ["onerror", "onload", "ontoggle", "javascript:", "<svg", "<math", "<style", "<iframe", "style="] {
+            #expect(!lowered.contains(bad) || lowered.contains("&lt;" + bad.dropFirst()), "\(bad) in \(html)")
+        }
+        #expect(!lowered.contains(" onerror=") && !lowered.contains(" onload=") && !lowered.contains(" ontoggle="))
+    }
+
+    @Test("15: allowed HTML stays, rebuilt")
+    func allowed() {
+        #expect(render.render("<details open><summary>More</summary>\n\nText\n\n</details>").contains("<details open=\"\"><summary>More</summary>"))
+        #expect(render.render("a <a href=\"/x/?a=1&amp;b=2\" onclick=\"x\">link</a> b") == "<p>a <a href=\"/x/?a=1&amp;b=2\">link</a> b</p>\n")
+        #expect(render.render("<img src=\"/p.jpg\" alt='A \"B\"'>").contains("<img src=\"/p.jpg\" alt=\"A &quot;B&quot;\">"))
+    }
+}

@@ -3,7 +3,9 @@ import Testing
 @testable import SitegenSite
 
 /// The reproductions of issue 17 ("Hardening") that need a whole small site: each built the
-/// hostile input as the attack did, and each must now fail fast with a `file:line` error.
+/// hostile input as the attack did, and each must now fail with a `file:line` error. (Time
+/// limits are checked against the real binary in Tests/e2e/test_hardening.py: here the tests share
+/// Swift's cooperative threads, so a wall-clock bound would measure the neighbours.)
 @Suite("Hardening: hostile content")
 struct HardeningTests {
     /// Builds a fixture site with `files` added; returns the error lines and the seconds taken.
@@ -77,9 +79,8 @@ struct HardeningTests {
     @Test("5: 20,000 nested sections are a template error naming the template and line")
     func deepTemplate() async throws {
         let deep = String(repeating: "{{#page}}", count: 20_000) + String(repeating: "{{/page}}", count: 20_000)
-        let (errors, seconds) = try await build(["Templates/deep.mustache": deep])
+        let (errors, _) = try await build(["Templates/deep.mustache": deep])
         #expect(errors == ["Templates/deep.mustache:1:901: error: template syntax: '{{#page}}' is nested more than 100 sections or blocks deep"])
-        #expect(seconds < 10)
         let blocks = String(repeating: "{{$a}}", count: 100_000) + String(repeating: "{{/a}}", count: 100_000)
         let (blockErrors, _) = try await build(["Templates/blocks.mustache": blocks])
         #expect(blockErrors.count == 1)
@@ -88,35 +89,23 @@ struct HardeningTests {
     @Test("6: a hymnal count of 2^63-1 or 100,000,000 is an error at once", arguments: ["9223372036854775807", "100000000"])
     func hymnalCount(_ count: String) async throws {
         for mode in [SiteBuilder.Mode.build, .check] {
-            let (errors, seconds) = try await build(["Content/hymns/hymnal.yml": "title: H\ncount: \(count)\n"], mode: mode)
+            let (errors, _) = try await build(["Content/hymns/hymnal.yml": "title: H\ncount: \(count)\n"], mode: mode)
             #expect(errors.contains("Content/hymns/hymnal.yml:2:8: error: 'count' must be from 1 to 9999, not \(count)"))
-            #expect(seconds < 5)
         }
     }
 
-    @Test("7, 12: a template that includes itself, directly or through a list, is named at its line")
-    func recursion() async throws {
-        let menu = "title: T\nmenu:\n" + (1...4).map { "  - { title: M\($0), url: /about/ }\n" }.joined()
-        let (errors, seconds) = try await build(["Content/site.yml": menu,
-                                                 "Templates/page.mustache": "{{<layout}}{{$main}}{{> rn}}{{/main}}{{/layout}}",
-                                                 "Templates/rn.mustache": "<ul>{{#nav}}\n<li>{{> rn}}</li>{{/nav}}</ul>"])
-        #expect(!errors.isEmpty && errors.allSatisfy { $0.hasPrefix("Templates/rn.mustache:1:1: error: template 'rn' includes itself without end") })
-        #expect(seconds < 20)
-        let (own, _) = try await build(["Templates/page.mustache": "{{<layout}}{{$main}}{{> page}}{{/main}}{{/layout}}"])
-        #expect(!own.isEmpty && own.allSatisfy { $0.hasPrefix("Templates/page.mustache:1:1: error: template 'page' includes itself without end") }, "\(own)")
-    }
+    // 7 (recursion through a list) renders for seconds before the budget stops it: it is in
+    // Tests/e2e/test_hardening.py, so that it does not hold the threads other tests share.
 
-    @Test("11: hostile Markdown is a file:line error in milliseconds")
+    @Test("11: hostile Markdown is a file:line error")
     func markdownLimits() async throws {
         let row = "|" + String(repeating: " a |", count: 3_000)
         let table = "---\ntitle: T\n---\n\(row)\n|" + String(repeating: "---|", count: 3_000) + "\n"
-        var (errors, seconds) = try await build(["Content/pages/table.md": table])
+        var (errors, _) = try await build(["Content/pages/table.md": table])
         #expect(errors == ["Content/pages/table.md:4:257: error: a table row with more than 64 columns ('|' on one line)"])
-        #expect(seconds < 5)
         let nested = String(repeating: "> ", count: 40_000) + String(repeating: "a*", count: 40_000)
-        (errors, seconds) = try await build(["Content/pages/nested.md": nested])
+        (errors, _) = try await build(["Content/pages/nested.md": nested])
         #expect(errors.count == 1 && errors[0].hasPrefix("Content/pages/nested.md:1:"))
-        #expect(seconds < 5)
     }
 
     @Test("12: an event id with CR/LF stays on one error line")

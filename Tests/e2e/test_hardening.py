@@ -14,6 +14,7 @@ import concurrent.futures
 import os
 import pathlib
 import random
+import resource
 import shutil
 import signal
 import socket
@@ -161,3 +162,36 @@ def test_serve_never_redirects_to_another_host(served):
     status, headers, _ = served.get("//about")
     assert status == 301
     assert headers["location"] == "/about/"
+
+
+HOSTILE = {
+    "hymnal-count": ("Content/hymns/hymnal.yml", "title: H\ncount: 9223372036854775807\n",
+                     "Content/hymns/hymnal.yml:2:8: error: 'count' must be from 1 to 9999"),
+    "table": ("Content/pages/table.md", "|" + " a |" * 3000 + "\n|" + "---|" * 3000 + "\n",
+              "Content/pages/table.md:1:257: error: a table row with more than 64 columns"),
+    "quotes": ("Content/pages/nested.md", "> " * 40000 + "a*" * 40000, "Content/pages/nested.md:1:"),
+    "deep-template": ("Templates/deep.mustache", "{{#page}}" * 20000 + "{{/page}}" * 20000,
+                      "Templates/deep.mustache:1:901: error: template syntax: '{{#page}}' is nested more than 100"),
+    "recursion": ("Templates/page.mustache", "{{<layout}}{{$main}}<ul>{{#nav}}<li>{{> page}}</li>{{/nav}}</ul>{{/main}}{{/layout}}",
+                  "Templates/page.mustache:1:1: error: template 'page' includes itself without end"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_hostile_input_is_an_error_in_seconds(tmp_path, case):
+    """Items 4–7 and 11 with the real binary: a file:line error within seconds, Output/ untouched."""
+    content, templates = small_site(tmp_path)
+    (content / "site.yml").write_text("title: S\nmenu:\n" + "".join(f"  - {{ title: M{n}, url: /p{n}/ }}\n" for n in range(4)))
+    path, text, expected = HOSTILE[case]
+    target = tmp_path / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text)
+    # CPU seconds of the build, not wall-clock time: the machine may be busy with other work.
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = run_sitegen("build", "--content", "Content", "--templates", "Templates", "--output", "Output", cwd=tmp_path)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert result.returncode != 0
+    assert expected in result.stderr, result.stderr[-2000:]
+    assert cpu < (30 if case == "recursion" else 5), f"{cpu:.1f} CPU seconds"
+    assert not (tmp_path / "Output").exists()

@@ -15,9 +15,11 @@ enum TemplateCycles {
     }
 
     /// The template to name for a runaway that stopped in `name`: the self-including template
-    /// of the first cycle through `name`, else `name` itself.
+    /// of the first cycle through `name`, else of the first cycle (a parent such as `layout` is
+    /// open in every page, so it is often where the limit is hit), else `name` itself.
     static func selfIncluding(_ name: String, in templates: [String: Template]) -> String {
-        find(in: templates).first { $0.chain.contains(name) }?.reference.name ?? name
+        let cycles = find(in: templates)
+        return (cycles.first { $0.chain.contains(name) } ?? cycles.first)?.reference.name ?? name
     }
 
     static func find(in templates: [String: Template]) -> [Cycle] {
