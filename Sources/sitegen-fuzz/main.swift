@@ -15,6 +15,14 @@ guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else
 
 #if FUZZING
 nonisolated(unsafe) var selected = target
+
+/// libFuzzer's entry point (its driver refers to it by name even when started through
+/// `LLVMFuzzerRunDriver`).
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    selected.run(size == 0 ? Data() : Data(bytes: data!, count: size))
+    return 0
+}
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
                          _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
@@ -23,10 +31,7 @@ var cArguments: [UnsafeMutablePointer<CChar>?] = ([arguments[0]] + arguments.dro
 var count = Int32(cArguments.count - 1)
 let status = cArguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = buffer.baseAddress
-    return LLVMFuzzerRunDriver(&count, &argv) { data, size in
-        selected.run(Data(bytes: data ?? UnsafePointer(bitPattern: 1)!, count: size))
-        return 0
-    }
+    return LLVMFuzzerRunDriver(&count, &argv) { data, size in fuzzOne(data, size) }
 }
 exit(status)
 #else

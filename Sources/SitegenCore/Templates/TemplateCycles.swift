@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Finds templates that include or extend themselves, directly or through others. Such
 /// recursion is allowed (a tree of items ends with the data), so a cycle is not an error in
 /// itself; but when the renderer gives up on a page (`TemplateRenderer.maximumDepth` or
@@ -68,5 +70,28 @@ enum TemplateCycles {
                 }
             }
         }
+    }
+}
+
+/// The templates that ran away in this library's renders so far, shared by all of its pages:
+/// a page whose template can reach one of them fails at once with the same error instead of
+/// spending the whole step budget again (300 pages × the budget took minutes).
+final class RunawayMemo: Sendable {
+    private let seen = Mutex<Set<String>>([])
+
+    func record(_ name: String) { seen.withLock { _ = $0.insert(name) } }
+
+    /// A recorded runaway that `name` includes, directly or through others.
+    func known(from name: String, in templates: [String: Template]) -> String? {
+        let recorded = seen.withLock { $0 }
+        guard !recorded.isEmpty else { return nil }
+        var queue = [name], visited: Set<String> = [name]
+        while let next = queue.popLast() {
+            if recorded.contains(next) { return next }
+            for reference in templates[next]?.references ?? [] where visited.insert(reference.name).inserted {
+                queue.append(reference.name)
+            }
+        }
+        return nil
     }
 }
