@@ -20,7 +20,7 @@ struct FuzzRegressionTests {
             let data = try Data(contentsOf: url)
             let start = ContinuousClock.now
             target.run(data)
-            #expect(ContinuousClock.now - start < .seconds(5), "\(target.rawValue)/\(url.lastPathComponent) took too long")
+            #expect(ContinuousClock.now - start < .seconds(60), "\(target.rawValue)/\(url.lastPathComponent) took too long")
         }
     }
 }
