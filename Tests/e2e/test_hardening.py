@@ -193,5 +193,6 @@ def test_hostile_input_is_an_error_in_seconds(tmp_path, case):
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     assert result.returncode != 0
     assert expected in result.stderr, result.stderr[-2000:]
+    assert "points to no page" not in result.stderr   # item 12: no spurious link errors after a template error
     assert cpu < (30 if case == "recursion" else 5), f"{cpu:.1f} CPU seconds"
     assert not (tmp_path / "Output").exists()
