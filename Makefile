@@ -1,7 +1,9 @@
 # The two set-up commands (see README):
 #   make site   build the bundled site into Output/
 #   make test   run every test: unit tests, then end-to-end tests in a real browser
-.PHONY: site test unit e2e deps test-deps clean
+#   make fuzz       fuzz every content parser (FUZZ_SECONDS per target, default 60; see docs/reliability.md)
+#   make kill-test  kill -9 at random points of 200 small and 20 full builds (make test runs 30 and 2)
+.PHONY: site test unit e2e deps test-deps clean fuzz kill-test
 
 site: deps
 	swift build -c release --product sitegen
@@ -20,6 +22,13 @@ unit:
 e2e:
 	swift build --product sitegen
 	SITEGEN=.build/debug/sitegen python3 -m pytest -q -rs --durations=10 Tests/e2e
+
+fuzz:
+	scripts/fuzz
+
+kill-test: test-deps
+	swift build --product sitegen
+	SITEGEN=.build/debug/sitegen SITEGEN_KILLS_SMALL=200 SITEGEN_KILLS_FULL=20 python3 -m pytest -q Tests/e2e/test_hardening.py -k kill
 
 deps:
 	scripts/install-deps build

@@ -38,6 +38,7 @@ let package = Package(
             name: "SitegenCore",
             dependencies: [
                 "CCmarkGFM",
+                "CRenameExchange",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -65,6 +66,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // --- Hardening (issue 17) ---
+        // renameat2(RENAME_EXCHANGE), which Swift's Glibc module does not export: the output
+        // writer swaps the new site in with one atomic exchange.
+        .target(name: "CRenameExchange"),
+        // Fuzz targets for every parser that reads content (see docs/reliability.md, `make fuzz`).
+        .target(
+            name: "SitegenFuzzTargets",
+            dependencies: ["SitegenCore", "SitegenHymns", "SitegenBible", "SitegenSchedule"]
+        ),
+        .executableTarget(name: "sitegen-fuzz", dependencies: ["SitegenFuzzTargets"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["SitegenFuzzTargets"], exclude: ["Corpus"]),
+        // --- end of hardening block ---
         // swift-mustache is the reference the template engine's output is compared with.
         .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "SitegenSiteTests", dependencies: ["SitegenSite", "SitegenCore", "SitegenKinds", "SitegenPages"]),

@@ -26,7 +26,9 @@ public enum PageReader {
     /// `files` remembers the pages of files that did not change (a session's builds).
     public static func read(content: SourceTree, diagnostics: Diagnostics, files memo: FileMemo<Page?> = FileMemo()) async -> [Page] {
         let tree = content.subtree(folder)
-        let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics)
+        let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics).filter {
+            SitePathName.check($0, at: SourceLocation(path: tree.display($0)), diagnostics: diagnostics)
+        }
         return await concurrentMap(paths) { relative in
             memo.value(for: tree.fileURL(relative), diagnostics: diagnostics) { read(tree: tree, relative: relative, diagnostics: $0) }
         }.compactMap { $0 }
@@ -46,6 +48,10 @@ public enum PageReader {
                         body: document.body, bodyFirstLine: document.bodyFirstLine, source: file.location(line: 1))
         if let template = fields.string("template"), template.contains("/") == false, template.isEmpty {
             fields.error("'template' must name a template file in Templates/", at: "template")
+        }
+        if let violation = MarkdownLimits.check(document.body) {   // never handed to cmark-gfm
+            diagnostics.error(violation.message, at: file.location(line: document.bodyFirstLine + violation.line - 1, column: violation.column))
+            return nil
         }
         return draft ? nil : page
     }

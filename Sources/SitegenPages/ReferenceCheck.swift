@@ -3,8 +3,16 @@
 /// reported at the line of the page that references it.
 public enum ReferenceCheck {
     public static func check(_ pages: [Page], site: BuiltSite, context: RenderContext) {
+        // A page that failed to render (reported) is missing from the site: links to it are not news.
+        guard !context.diagnostics.hasErrors else { return }
+        checkMenu(context: context, site: site)
         for page in pages {
             for reference in context.markdown.references(in: page.body) {
+                if let problem = LinkSafety.problem(reference.url) {
+                    context.diagnostics.error("\(reference.isImage ? "image" : "link") '\(reference.url)' \(problem)",
+                        at: SourceLocation(path: page.source.path, line: page.bodyFirstLine + reference.line - 1, column: reference.column))
+                    continue
+                }
                 guard let target = sitePath(of: reference.url, from: page.sitePath, basePath: context.basePath) else { continue }
                 if site.contains(sitePath: target) { continue }
                 let problem = reference.isImage
@@ -14,6 +22,16 @@ public enum ReferenceCheck {
                     at: SourceLocation(path: page.source.path, line: page.bodyFirstLine + reference.line - 1,
                                        column: reference.column))
             }
+        }
+    }
+
+    /// Menu links to site paths must lead to a page or file, as Markdown links must.
+    static func checkMenu(context: RenderContext, site: BuiltSite) {
+        for item in context.config.menu {
+            guard let target = sitePath(of: item.url, from: "", basePath: context.basePath) else { continue }
+            if target.isEmpty || site.contains(sitePath: target) { continue }
+            context.diagnostics.error("menu link '\(item.url)' points to no page or file of this site",
+                                      at: item.source ?? SourceLocation(path: "site.yml"))
         }
     }
 

@@ -18,6 +18,8 @@ struct Build: AsyncParsableCommand {
     @Flag(help: "Replace the output folder even if sitegen did not create it.")
     var force = false
 
+    func validate() throws { try site.checkOutput(output) }
+
     func run() async throws {
         try await Runner.run(site, output: output, force: force, mode: .build)
     }

@@ -30,6 +30,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...65_535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
+        try site.checkOutput(output)
     }
 
     func run() async throws {

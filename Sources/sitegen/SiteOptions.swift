@@ -49,6 +49,15 @@ struct SiteOptions: ParsableArguments {
         return date
     }
 
+    /// Refuses an output folder that is, holds or lies inside the content or templates folder
+    /// (see `OutputPlacement`), with or without --force.
+    func checkOutput(_ output: String) throws {
+        if let problem = OutputPlacement.problem(output: url(output),
+                                                 sources: [("content", url(content)), ("templates", url(templates))]) {
+            throw ValidationError(problem)
+        }
+    }
+
     func tree(_ path: String) -> SourceTree { SourceTree(url: url(path), displayPath: path) }
 
     func url(_ path: String) -> URL {

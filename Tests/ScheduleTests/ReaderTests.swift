@@ -79,8 +79,8 @@ struct ReaderTests {
         #expect(has("schedule/bad.yml", 16, "not both"), "\(errors)")
         #expect(has("schedule/bad.yml", 21, "within its day"), "\(errors)")
         #expect(has("schedule/bad.yml", 26, "'start' must be a time of day"), "\(errors)")
-        #expect(has("localities/faraway.md", 3, "latitude 91.5 is out of range"), "\(errors)")
-        #expect(has("localities/faraway.md", 4, "longitude -200.0 is out of range"), "\(errors)")
+        #expect(has("localities/faraway.md", 3, "'latitude' must be from -90.0 to 90.0, not 91.5"), "\(errors)")
+        #expect(has("localities/faraway.md", 4, "'longitude' must be from -180.0 to 180.0, not -200"), "\(errors)")
         #expect(errors.allSatisfy { $0.contains(": error: ") })
         #expect(errors.count == 9, "\(errors)")
     }

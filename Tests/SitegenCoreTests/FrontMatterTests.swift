@@ -16,7 +16,7 @@ struct FrontMatterTests {
         #expect(doc.bodyFirstLine == 5)
         let fields = try #require(doc.fields(diagnostics: diagnostics))
         #expect(fields.string("title") == "Hi")
-        #expect(fields.int("n") == 3)
+        #expect(fields.int("n", in: 0...10) == 3)
         fields.reportUnknownKeys()
         #expect(diagnostics.all.isEmpty)
     }
@@ -46,7 +46,7 @@ struct FrontMatterTests {
         let diagnostics = Diagnostics()
         let doc = try #require(FrontMatterDocument.split(file("---\nnumber: twelve\nremoved: maybe\ntitel: x\n---\n"), diagnostics: diagnostics))
         let fields = try #require(doc.fields(diagnostics: diagnostics))
-        #expect(fields.int("number") == nil)
+        #expect(fields.int("number", in: 1...9999) == nil)
         #expect(fields.bool("removed") == nil)
         #expect(fields.string("title", required: true) == nil)
         fields.reportUnknownKeys()

@@ -5,12 +5,31 @@ import Foundation
 /// cross each other; only inline markup (`transChange`, `q`, `divineName`…) nests.
 enum OSISReader {
     static func read(_ file: SourceFile, diagnostics: Diagnostics) -> [Book] {
+        if let declared = declaredEncoding(file.text), !["utf-8", "utf8"].contains(declared.lowercased()) {
+            // The bytes were checked as UTF-8; libxml2 would re-read them as the declared encoding
+            // and turn every accented letter into mojibake, silently.
+            diagnostics.error("the XML declaration says encoding '\(declared)', but sitegen reads every file as UTF-8; "
+                              + "convert the file to UTF-8 and declare encoding=\"UTF-8\"", at: file.location(line: 1))
+            return []
+        }
         let handler = OSISHandler(file: file, diagnostics: diagnostics)
         if let failure = XMLStream.parse(file.text, delegate: handler, setup: { handler.stream = $0 }) {
             diagnostics.error("malformed XML: \(failure.message)", at: file.location(line: failure.line, column: failure.column))
             return []
         }
         return handler.books
+    }
+}
+
+extension OSISReader {
+    /// The `encoding` of a leading `<?xml …?>` declaration, if it has one.
+    static func declaredEncoding(_ text: String) -> String? {
+        guard text.hasPrefix("<?xml"), let end = text.range(of: "?>") else { return nil }
+        let declaration = text[..<end.lowerBound]
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote })
     }
 }
 

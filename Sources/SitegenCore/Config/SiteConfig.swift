@@ -17,6 +17,14 @@ public struct SiteConfig: Sendable {
         public let title: String
         /// Site-relative (`/hymns/`) or absolute (`https://…`).
         public let url: String
+        /// Where the `url` is written (for "points to no page" messages).
+        public var source: SourceLocation? = nil
+
+        public init(title: String, url: String, source: SourceLocation? = nil) {
+            self.title = title
+            self.url = url
+            self.source = source
+        }
     }
 
     public var title: String
@@ -57,7 +65,12 @@ public struct SiteConfig: Sendable {
         let menu = (fields.mappingList("menu") ?? []).compactMap { item -> MenuItem? in
             defer { item.reportUnknownKeys() }
             guard let title = item.string("title", required: true), let url = item.string("url", required: true) else { return nil }
-            return MenuItem(title: title, url: url)
+            // The same check as Markdown links: no `javascript:` or `data:` on every page's menu.
+            if let problem = LinkSafety.problem(url) {
+                item.error("menu link '\(url)' \(problem)", at: "url")
+                return nil
+            }
+            return MenuItem(title: title, url: url, source: item.location(ofKey: "url"))
         }
         fields.reportUnknownKeys()
         guard !title.isEmpty, let zone else { return nil }

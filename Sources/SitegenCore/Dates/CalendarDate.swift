@@ -16,12 +16,15 @@ public struct CalendarDate: Sendable, Hashable, Comparable, TextCodable {
         self.day = day
     }
 
-    /// Parses exactly `YYYY-MM-DD`.
+    /// The years a date written in content may have: four digits, not 0000.
+    public static let years = 1...9999
+
+    /// Parses exactly `YYYY-MM-DD` (year 0001 to 9999).
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), Self.years.contains(y) else { return nil }
         self.init(year: y, month: m, day: d)
     }
 

@@ -30,8 +30,28 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public init(_ severity: Severity = .error, at location: SourceLocation, _ message: String) {
         self.location = location
         self.severity = severity
-        self.message = message
+        self.message = Self.oneLine(message)
     }
 
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    /// Messages quote the user's values; a CR, LF or other control character in one (an event
+    /// `id: "a\nb"`) must not split the `path:line:column: error:` line or fake another one.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    public var description: String {
+        "\(Self.oneLine(location.path)):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    }
 }

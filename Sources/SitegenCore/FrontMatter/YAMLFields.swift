@@ -113,19 +113,35 @@ public final class YAMLFields {
         return scalar.string
     }
 
-    public func int(_ key: String, required: Bool = false) -> Int? {
+    /// A whole number within `range`. Every number read from content states its sane range, so
+    /// a hostile `count: 9223372036854775807` is an error at its line, never an overflow, a
+    /// crash or an endless loop further on.
+    public func int(_ key: String, in range: ClosedRange<Int>, required: Bool = false) -> Int? {
         guard let node = node(key) else { return missing(key, required) }
-        guard let value = node.int, case .scalar = node else {
-            diagnostics.error("'\(key)' must be a whole number", at: location(of: node))
+        guard case .scalar(let scalar) = node, let value = node.int else {
+            // Yams reads a number too large for Int as no int at all: say so rather than "not a number".
+            let text = node.scalar?.string ?? ""
+            let tooLarge = !text.isEmpty && text.drop { $0 == "-" || $0 == "+" }.allSatisfy(\.isNumber)
+            diagnostics.error(tooLarge ? "'\(key)' must be from \(range.lowerBound) to \(range.upperBound), not \(text)"
+                                       : "'\(key)' must be a whole number", at: location(of: node))
+            return nil
+        }
+        guard range.contains(value) else {
+            diagnostics.error("'\(key)' must be from \(range.lowerBound) to \(range.upperBound), not \(scalar.string)", at: location(of: node))
             return nil
         }
         return value
     }
 
-    public func double(_ key: String, required: Bool = false) -> Double? {
+    /// A finite number within `range` (never NaN or infinity).
+    public func double(_ key: String, in range: ClosedRange<Double>, required: Bool = false) -> Double? {
         guard let node = node(key) else { return missing(key, required) }
-        guard let value = node.float ?? node.int.map(Double.init), case .scalar = node else {
+        guard let value = node.float ?? node.int.map(Double.init), case .scalar(let scalar) = node else {
             diagnostics.error("'\(key)' must be a number", at: location(of: node))
+            return nil
+        }
+        guard value.isFinite, range.contains(value) else {
+            diagnostics.error("'\(key)' must be from \(range.lowerBound) to \(range.upperBound), not \(scalar.string)", at: location(of: node))
             return nil
         }
         return value

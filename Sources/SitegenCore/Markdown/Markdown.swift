@@ -7,7 +7,8 @@ import Glibc
 ///
 /// GitHub-flavoured extensions are on (tables, strikethrough, autolinks, tag filter, task lists)
 /// plus footnotes and smart punctuation. Raw HTML written in content is shown as text unless
-/// the site allows it, because content is data, never code.
+/// the site allows it, because content is data, never code; allowed raw HTML goes through
+/// `RawHTMLSanitizer`'s allow-list.
 public struct MarkdownRenderer: Sendable {
     public var allowRawHTML: Bool
     /// Prefix for links written site-relative (`/hymns/12/`), so a site served below a
@@ -33,7 +34,10 @@ public struct MarkdownRenderer: Sendable {
         return options
     }
 
+    /// Text beyond `MarkdownLimits` is never given to cmark-gfm: the readers report it as an
+    /// error at its line, and here it renders as nothing (a second line of defence).
     public func render(_ markdown: String) -> String {
+        guard MarkdownLimits.check(markdown) == nil else { return "" }
         _ = Self.registered
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
@@ -63,6 +67,7 @@ public struct MarkdownRenderer: Sendable {
 
     /// Every link and image target of `markdown`, for checking that referenced files exist.
     public func references(in markdown: String) -> [Reference] {
+        guard MarkdownLimits.check(markdown) == nil else { return [] }
         _ = Self.registered
         guard let parser = cmark_parser_new(options | CMARK_OPT_SOURCEPOS) else { return [] }
         defer { cmark_parser_free(parser) }
@@ -96,8 +101,17 @@ public struct MarkdownRenderer: Sendable {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
-                if !allowRawHTML { rawHTML.append(node) }
+                if !allowRawHTML {
+                    rawHTML.append(node)
+                } else if let literal = cmark_node_get_literal(node) {
+                    // Allowed raw HTML is still rebuilt from an allow-list (no handlers, no script URLs).
+                    cmark_node_set_literal(node, RawHTMLSanitizer.sanitize(String(cString: literal)))
+                }
             } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                // cmark-gfm empties `javascript:` only in safe mode; with raw HTML allowed the same
+                // LinkSafety rule as everywhere else applies (the build also reports it as an error).
+                if let raw = cmark_node_get_url(node), LinkSafety.problem(String(cString: raw)) != nil,
+                   !String(cString: raw).isEmpty { cmark_node_set_url(node, "") }
                 prefixSiteRelative(node)
             }
         }

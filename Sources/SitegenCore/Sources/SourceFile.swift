@@ -29,6 +29,21 @@ public struct SourceFile: Sendable {
 
     /// Validates bytes already read from `url`.
     public static func decode(_ data: Data, url: URL, displayPath: String, diagnostics: Diagnostics) -> SourceFile? {
+        // A NUL byte is never in a text file a person wrote (a NUL-only page used to build as
+        // 4,096 U+FFFD characters): report the first one.
+        let nulOffset = data.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let hit = memchr(base, 0, raw.count) else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit))
+        }
+        if let offset = nulOffset {
+            let nul = data.startIndex + offset
+            let before = data[data.startIndex..<nul]
+            let line = before.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+            let lineStart = before.lastIndex(of: 10).map { $0 + 1 } ?? data.startIndex
+            diagnostics.error("NUL byte in a text file (is it a binary file?); save it as UTF-8 text",
+                              at: SourceLocation(path: displayPath, line: line, column: String(decoding: data[lineStart..<nul], as: UTF8.self).count + 1))
+            return nil
+        }
         switch decodeUTF8(data) {
         case .success(let text):
             return SourceFile(path: displayPath, url: url, text: text)

@@ -2,17 +2,45 @@ import Foundation
 
 /// A folder the user gave on the command line. Lists files below it in a stable order and
 /// never leaves it: symbolic links that point outside are refused.
+///
+/// Every file sitegen reads from the user's folders goes through `guarded(_:)` (listing, `read`,
+/// `data`), the one place that decides whether a path stays inside: a fixed-name file such as
+/// `site.yml` is checked exactly like a listed one, before a single byte of it is read.
 public struct SourceTree: Sendable {
     public let url: URL
     /// How the folder is printed in messages (`Content`, `/abs/path/Templates`, …).
     public let displayPath: String
     /// File contents read ahead of parsing (see `preloaded(jobs:)`); nil: read from disk on demand.
     public let preloaded: PreloadedFiles?
+    /// The folder the user gave (a subtree keeps its tree's): nothing outside it is read.
+    public let boundary: Boundary
+
+    /// The user's folder, as given and as resolved (symbolic links followed).
+    public struct Boundary: Sendable {
+        public let displayPath: String
+        let resolvedPath: String
+
+        init(url: URL, displayPath: String) {
+            self.displayPath = displayPath
+            resolvedPath = url.resolvingSymlinksInPath().path
+        }
+
+        /// Whether a resolved path is the folder or below it.
+        func contains(_ resolved: String) -> Bool {
+            resolved == resolvedPath || resolved.hasPrefix(resolvedPath.hasSuffix("/") ? resolvedPath : resolvedPath + "/")
+        }
+    }
 
     public init(url: URL, displayPath: String, preloaded: PreloadedFiles? = nil) {
+        self.init(url: url, displayPath: displayPath, preloaded: preloaded,
+                  boundary: Boundary(url: url.standardizedFileURL, displayPath: displayPath))
+    }
+
+    private init(url: URL, displayPath: String, preloaded: PreloadedFiles?, boundary: Boundary) {
         self.url = url.standardizedFileURL
         self.displayPath = displayPath
         self.preloaded = preloaded
+        self.boundary = boundary
     }
 
     public var exists: Bool {
@@ -21,7 +49,7 @@ public struct SourceTree: Sendable {
     }
 
     public func subtree(_ relative: String) -> SourceTree {
-        SourceTree(url: url.appendingPathComponent(relative), displayPath: display(relative), preloaded: preloaded)
+        SourceTree(url: url.appendingPathComponent(relative), displayPath: display(relative), preloaded: preloaded, boundary: boundary)
     }
 
     /// The printed path of a file below this folder.
@@ -41,23 +69,51 @@ public struct SourceTree: Sendable {
     /// without dot). A symbolic link pointing outside this folder is an error, never read.
     public func files(withExtensions extensions: Set<String>? = nil, diagnostics: Diagnostics) -> [String] {
         guard exists else { return [] }
-        let root = url.resolvingSymlinksInPath().path
-        func inside(_ target: String) -> Bool { target == root || target.hasPrefix(root + "/") }
         var result: [String] = []
         SourceScan.walk(url) { relative, entry in
             switch entry {
             case .file: break
-            case .linkedFile(let target) where inside(target): break
-            case .linkedFolder(let target) where inside(target): return   // its files are listed where they are
             case .linkedFile, .linkedFolder:
-                diagnostics.error("symbolic link points outside \(displayPath); refusing to read it",
-                                  at: SourceLocation(path: display(relative)))
-                return
+                if case .outside = guarded(relative) {
+                    reportOutside(relative, diagnostics: diagnostics)
+                    return
+                }
+                if case .linkedFolder = entry { return }   // its files are listed where they are
             }
             if let extensions, !extensions.contains((relative as NSString).pathExtension.lowercased()) { return }
             result.append(relative)
         }
         return result.sorted()
+    }
+
+    /// Where a relative path leads, checked before anything is opened.
+    public enum Guarded: Equatable {
+        /// Inside the user's folder (after following every symbolic link): read this resolved path
+        /// (not the original one, so a link swapped after the check is not followed).
+        case inside(String)
+        /// Through a symbolic link, or `..`, to somewhere outside the user's folder.
+        case outside
+        /// Nothing there (or a dangling link).
+        case missing
+    }
+
+    /// The one check every read goes through: the path with all symbolic links resolved must lie
+    /// inside the folder the user gave.
+    public func guarded(_ relative: String) -> Guarded {
+        let path = fileURL(relative).path
+        guard let resolved = realpath(path, nil) else {
+            // A `..` that climbs out is refused even when the target does not exist.
+            return relative.split(separator: "/").contains("..") ? .outside : .missing
+        }
+        defer { free(resolved) }
+        let text = String(cString: resolved)
+        return boundary.contains(text) ? .inside(text) : .outside
+    }
+
+    private func reportOutside(_ relative: String, diagnostics: Diagnostics) {
+        // Worded by the user's folder, not this subtree, so listing and reading report it once.
+        diagnostics.error("symbolic link points outside \(boundary.displayPath); refusing to read it",
+                          at: SourceLocation(path: display(relative)))
     }
 
     /// Reads one file below this folder as validated text.
@@ -66,13 +122,28 @@ public struct SourceTree: Sendable {
         if let data = preloaded?.data(at: file) {
             return SourceFile.decode(data, url: file, displayPath: display(relative), diagnostics: diagnostics)
         }
-        return SourceFile.read(file, displayPath: display(relative), diagnostics: diagnostics)
+        switch guarded(relative) {
+        case .outside:
+            reportOutside(relative, diagnostics: diagnostics)
+            return nil
+        case .missing:
+            return SourceFile.read(file, displayPath: display(relative), diagnostics: diagnostics)
+        case .inside(let resolved):
+            guard let data = FileManager.default.contents(atPath: resolved) else {
+                diagnostics.error("cannot read file", at: SourceLocation(path: display(relative)))
+                return nil
+            }
+            return SourceFile.decode(data, url: file, displayPath: display(relative), diagnostics: diagnostics)
+        }
     }
 
-    /// The bytes of one file below this folder (for files copied as they are); nil if unreadable.
+    /// The bytes of one file below this folder (for files copied as they are); nil if unreadable
+    /// or outside the user's folder.
     public func data(_ relative: String) -> Data? {
         let file = fileURL(relative)
-        return preloaded?.data(at: file) ?? FileManager.default.contents(atPath: file.path)
+        if let data = preloaded?.data(at: file) { return data }
+        guard case .inside(let resolved) = guarded(relative) else { return nil }
+        return FileManager.default.contents(atPath: resolved)
     }
 
     /// This folder with every file below it read into memory on all cores, so that the build's
@@ -82,9 +153,10 @@ public struct SourceTree: Sendable {
         let quiet = Diagnostics()
         let urls = files(diagnostics: quiet).map(fileURL)
         let contents = await concurrentMap(urls, jobs: jobs) { url in (url.standardizedFileURL.path, FileManager.default.contents(atPath: url.path)) }
+        // (`files` listed only paths that stay inside: a link that points out is never preloaded.)
         var table: [String: Data] = preloaded?.table ?? [:]
         for (path, data) in contents { if let data { table[path] = data } }
-        return SourceTree(url: url, displayPath: displayPath, preloaded: PreloadedFiles(table))
+        return SourceTree(url: url, displayPath: displayPath, preloaded: PreloadedFiles(table), boundary: boundary)
     }
 }
 

@@ -7,6 +7,8 @@ import Foundation
 /// `{{<layout}}…{{/layout}}`, so restyling the site means editing `Templates/` only.
 public struct TemplateLibrary: Sendable {
     private let templates: [String: Template]
+    /// Templates that ran away in an earlier render (see `RunawayMemo`).
+    private let runaways = RunawayMemo()
     public var names: Set<String> { Set(templates.keys) }
     /// The folder the templates were read from (for messages).
     public let tree: SourceTree
@@ -65,9 +67,14 @@ public struct TemplateLibrary: Sendable {
     /// up in the last frame first (as if the frames were merged in order).
     public func render(_ name: String, frames: [TemplateObject]) -> Rendering {
         guard let template = templates[name] else { return .unknownTemplate }
-        var renderer = TemplateRenderer(templates: templates, frames: frames)
+        if let known = runaways.known(from: name, in: templates) { return .runaway(known) }
+        var renderer = TemplateRenderer(templates: templates, frames: frames, name: name)
         renderer.render(template.nodes)
-        if let runaway = renderer.runaway { return .runaway(runaway) }
+        if let runaway = renderer.runaway {
+            let named = TemplateCycles.selfIncluding(runaway, in: templates)
+            runaways.record(named)
+            return .runaway(named)
+        }
         return .html(renderer.output)
     }
 

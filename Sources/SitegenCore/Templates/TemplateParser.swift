@@ -5,6 +5,13 @@ struct TemplateParser {
     private let tokens: [ScannedToken]
     private var index = 0
     private var references: [TemplateReference] = []
+    /// Sections, blocks and parents open around the current token.
+    private var depth = 0
+
+    /// How deep sections, blocks and parents may nest. Parsing and rendering recurse once per
+    /// level: 20,000 nested `{{#page}}` overflowed the stack (SIGSEGV); no real template needs
+    /// more than a handful.
+    static let maximumNesting = 100
 
     /// A problem with its 1-based line and column.
     struct Failure: Error {
@@ -33,6 +40,8 @@ struct TemplateParser {
     /// The nodes up to `{{/name}}` of the open section `closing` (or up to the end).
     /// `dedent`: inside a block definition, how much indentation to take off each line.
     private mutating func nodes(closing: ScannedToken?, dedent: Int = 0) throws(TemplateSyntaxError) -> [TemplateNode] {
+        try enter(closing)
+        defer { depth -= closing == nil ? 0 : 1 }
         var nodes: [TemplateNode] = []
         while index < tokens.count {
             let token = tokens[index]
@@ -66,6 +75,8 @@ struct TemplateParser {
 
     /// The block definitions between `{{<name}}` and `{{/name}}`; other text there is not output.
     private mutating func blocks(of parent: ScannedToken) throws(TemplateSyntaxError) -> [String: [TemplateNode]] {
+        try enter(parent)
+        defer { depth -= 1 }
         var blocks: [String: [TemplateNode]] = [:]
         while index < tokens.count {
             let token = tokens[index]
@@ -85,6 +96,16 @@ struct TemplateParser {
             }
         }
         throw unclosed(parent)
+    }
+
+    /// Counts one more level of nesting for `open` (nil: the template itself), refusing too many.
+    private mutating func enter(_ open: ScannedToken?) throws(TemplateSyntaxError) {
+        guard let open else { return }
+        depth += 1
+        if depth > Self.maximumNesting {
+            throw TemplateSyntaxError(message: "\(tagText(open)) is nested more than \(Self.maximumNesting) sections or blocks deep",
+                                      offset: open.offset)
+        }
     }
 
     private func close(_ name: String, _ token: ScannedToken, open: ScannedToken?) throws(TemplateSyntaxError) {

@@ -18,14 +18,23 @@ struct TemplateRenderer {
     private var indentation: [UInt8] = []
     private var overrides: [String: [TemplateNode]] = [:]
     private var depth = 0
+    /// Nodes rendered so far, against `maximumSteps`; and the template being rendered, for the message.
+    private var steps = 0
+    private var current = ""
+    /// More than ten times the largest bundled page (all build within 100,000); a template that gets here (lists inside
+    /// lists inside lists…) would otherwise run for minutes: it is reported like a runaway.
+    static let maximumSteps = 1_000_000
 
-    init(templates: [String: Template], frames: [TemplateObject]) {
+    init(templates: [String: Template], frames: [TemplateObject], name: String = "") {
         self.templates = templates
+        self.current = name
         self.stack = frames.map(TemplateValue.object)
         output.reserveCapacity(16 * 1024)
     }
 
     mutating func render(_ nodes: [TemplateNode]) {
+        steps += nodes.count
+        if steps > Self.maximumSteps { runaway = runaway ?? current; return }
         for node in nodes {
             switch node {
             case .text(let bytes): emit(bytes)
@@ -34,7 +43,7 @@ struct TemplateRenderer {
             case .inverted(let name, let body): if !(lookup(name)?.isTruthy ?? false) { render(body) }
             case .partial(let name, let indentation): include(name, indentation: indentation, blocks: [:])
             case .parent(let name, let blocks, let indentation): include(name, indentation: indentation, blocks: blocks)
-            case .block(let name, let body, let indentation): expand(overrides[name] ?? body, name: name, indentation: indentation)
+            case .block(let name, let body, let indentation): expand(overrides[name] ?? body, name: current, indentation: indentation)
             }
         }
     }
@@ -70,10 +79,12 @@ struct TemplateRenderer {
     /// A partial, or a parent with the blocks its child fills.
     private mutating func include(_ name: String, indentation extra: [UInt8], blocks: [String: [TemplateNode]]) {
         guard let template = templates[name] else { return }   // reported when the templates were loaded
-        let saved = overrides
+        let saved = overrides, savedCurrent = current
         overrides.merge(blocks) { outer, _ in outer }
+        current = name
         expand(template.nodes, name: name, indentation: extra)
         overrides = saved
+        current = savedCurrent
     }
 
     private mutating func expand(_ nodes: [TemplateNode], name: String, indentation extra: [UInt8]) {

@@ -1,9 +1,13 @@
+import CRenameExchange
 import Foundation
 
 /// Writes the finished site without ever leaving a half-built `Output/` behind.
 ///
 /// Files go to a fresh folder beside the destination; only when every file is written is it
 /// swapped in and the previous build removed. On any error the previous output is untouched.
+/// One build at a time writes beside a destination (`OutputLock`); the swap is one atomic
+/// exchange, so the destination path holds the old or the new tree at every instant, even when
+/// the process is killed; leftovers of killed builds are removed by the next one.
 /// Nothing is written or deleted outside the destination and its temporary twin, and a folder
 /// that sitegen did not create is never replaced unless the user says `--force`.
 public struct OutputWriter: Sendable {
@@ -64,17 +68,24 @@ public struct OutputWriter: Sendable {
     /// Writes `files` and swaps them in. Returns the number of bytes written.
     @discardableResult
     public func write(_ files: [OutputFile]) async throws -> Int {
-        try checkReplaceable()
         let fm = FileManager.default
         let parent = destination.deletingLastPathComponent()
         guard fm.fileExists(atPath: parent.path) else {
             throw WriteError(description: "the folder \(parent.path) does not exist")
         }
         let name = destination.lastPathComponent
+        let lock = try await OutputLock.acquire(parent: parent) { [destination] in
+            FileHandle.standardError.write(Data("sitegen: another build is writing \(destination.path); waiting for it to finish\n".utf8))
+        }
+        defer { lock.release() }
+        // Under the lock no other build is running: these are what killed builds left behind.
+        for leftover in OutputLock.leftovers(of: name, in: parent) {
+            await FastFiles.removeTree(parent.appendingPathComponent(leftover).path, jobs: jobs)
+        }
+        try checkReplaceable()
         let pid = ProcessInfo.processInfo.processIdentifier
         let staging = parent.appendingPathComponent(".\(name).sitegen-new-\(pid)")
         let retired = parent.appendingPathComponent(".\(name).sitegen-old-\(pid)")
-        await FastFiles.removeTree(staging.path, jobs: jobs)
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: false)
             try await writeAll(files, into: staging)
@@ -137,11 +148,23 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Two renames: old output aside, new output in place; the old one is put back if the
-    /// second rename fails, and removed only once the new one is in place.
+    /// One atomic exchange of the new tree and the old one (renameat2 RENAME_EXCHANGE), then the
+    /// old one, now at the staging path, is removed. A first build is one rename. Only where the
+    /// file system cannot exchange does it fall back to two renames (old aside, new in place).
     private func swap(_ staging: URL, retired: URL) async throws {
         let fm = FileManager.default
-        await FastFiles.removeTree(retired.path, jobs: jobs)
+        var info = stat()
+        if lstat(destination.path, &info) == 0 {
+            if sitegen_rename_exchange(staging.path, destination.path) == 0 {
+                await FastFiles.removeTree(staging.path, jobs: jobs)
+                return
+            }
+            guard errno == EINVAL || errno == ENOSYS else {
+                throw WriteError(description: "cannot swap in \(destination.path): \(String(cString: strerror(errno)))")
+            }
+        } else if rename(staging.path, destination.path) == 0 {
+            return
+        }
         let hadOld = fm.fileExists(atPath: destination.path)
         if hadOld { try fm.moveItem(at: destination, to: retired) }
         do {

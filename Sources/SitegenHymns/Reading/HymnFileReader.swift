@@ -13,7 +13,8 @@ public enum HymnFileReader {
         }
         guard let fields = document.fields(diagnostics: diagnostics) else { return nil }
         defer { fields.reportUnknownKeys() }
-        let number = fields.int("number", required: true)
+        // Wider than `count` allows: the hymnal-wide check names the numbers outside 1…count.
+        let number = fields.int("number", in: 0...99_999, required: true)
         let title = fields.string("title")
         let removed = fields.bool("removed") ?? false
         let author = fields.string("author")

@@ -60,6 +60,12 @@ public struct HymnalSettings: Sendable {
     /// Where `count` is written, for "hymn N is missing" messages.
     public let countLocation: SourceLocation
 
+    /// Hymn numbers (and so `count`): large enough for any printed hymnal, small enough that a
+    /// hostile `count: 9223372036854775807` is an error, not gigabytes of empty slots.
+    public static let numbers = 1...9_999
+    /// A hymnal's `year`: four digits, not 0000.
+    public static let years = 1000...9999
+
     static func read(tree: SourceTree, diagnostics: Diagnostics) -> HymnalSettings? {
         guard tree.fileExists(HymnalReader.settingsFile) else {
             diagnostics.error("missing \(HymnalReader.settingsFile): it says how many hymns the hymnal has ('count: 365')",
@@ -71,12 +77,9 @@ public struct HymnalSettings: Sendable {
         defer { fields.reportUnknownKeys() }
         let title = fields.string("title") ?? "Hymnal"
         let language = fields.string("language") ?? "English"
-        let year = fields.int("year")
-        guard let count = fields.int("count", required: true) else { return nil }
-        guard count >= 1 else {
-            fields.error("'count' must be at least 1", at: "count")
-            return nil
-        }
+        let year = fields.int("year", in: HymnalSettings.years)
+        // Bounded: the reader makes a slot for every number up to `count`.
+        guard let count = fields.int("count", in: HymnalSettings.numbers, required: true) else { return nil }
         return HymnalSettings(title: title, language: language, year: year, count: count,
                               countLocation: fields.location(ofKey: "count"))
     }

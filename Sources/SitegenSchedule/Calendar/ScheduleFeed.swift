@@ -63,8 +63,10 @@ public struct ScheduleFeed {
     }
 
     func vevents(_ event: Event) -> [String] {
+        // Once per event, not once per session: it lists every session (was quadratic).
+        let details = description(event)
         if event.sessions.isEmpty || event.timeZone == nil {
-            return vevent(event, uid: "\(event.uid)@\(host)", start: dateValue(event.date),
+            return vevent(event, description: details, uid: "\(event.uid)@\(host)", start: dateValue(event.date),
                           end: dateValue(event.date.adding(days: 1)), summary: summary(event, session: nil),
                           exdate: event.recurrence.map { r in r.exceptions.map { dateValue($0) } } ?? [],
                           rrule: event.recurrence.map { rrule($0, start: event.date, zone: nil, time: nil) })
@@ -73,7 +75,7 @@ public struct ScheduleFeed {
         return event.sessions.enumerated().flatMap { index, session in
             let tzid = "TZID=\(zone.identifier)"
             let exdate = event.recurrence.map { r in r.exceptions.map { ";\(tzid):\(stamp($0, session.start))" } } ?? []
-            return vevent(event, uid: "\(event.uid)/\(index + 1)@\(host)",
+            return vevent(event, description: details, uid: "\(event.uid)/\(index + 1)@\(host)",
                           start: ";\(tzid):\(stamp(event.date, session.start))",
                           end: ";\(tzid):\(stamp(event.date, session.end))",
                           summary: summary(event, session: session), exdate: exdate,
@@ -81,7 +83,12 @@ public struct ScheduleFeed {
         }
     }
 
-    func vevent(_ event: Event, uid: String, start: String, end: String, summary: String,
+    /// The escaped DESCRIPTION value of an event's entries (empty: none).
+    func description(_ event: Event) -> String {
+        ICalendarText.escape(EventText.details(event, schedule: schedule).joined(separator: "\n"))
+    }
+
+    func vevent(_ event: Event, description: String, uid: String, start: String, end: String, summary: String,
                 exdate: [String], rrule: String?) -> [String] {
         var lines = ["BEGIN:VEVENT", "UID:\(ICalendarText.escape(uid))",
                      "DTSTAMP:\(compact(asOf))T000000Z",
@@ -96,8 +103,7 @@ public struct ScheduleFeed {
             lines.append("URL:\(baseURL)\(locality.sitePath)")
         }
         lines.append("CATEGORIES:\(ICalendarText.escape(event.category))")
-        let description = EventText.details(event, schedule: schedule).joined(separator: "\n")
-        if !description.isEmpty { lines.append("DESCRIPTION:\(ICalendarText.escape(description))") }
+        if !description.isEmpty { lines.append("DESCRIPTION:\(description)") }
         lines.append("TRANSP:\(event.sessions.isEmpty ? "TRANSPARENT" : "OPAQUE")")
         lines.append("END:VEVENT")
         return lines

@@ -21,7 +21,13 @@ public enum LocalityReader {
         guard let file = tree.read(relative, diagnostics: diagnostics),
               let document = FrontMatterDocument.split(file, diagnostics: diagnostics),
               let fields = document.fields(diagnostics: diagnostics) else { return nil }
-        return parse(fields, slug: slugOf(relative), body: document.body, statics: statics, diagnostics: diagnostics)
+        var body = document.body
+        // Never handed to cmark-gfm beyond its limits (see MarkdownLimits).
+        if let violation = MarkdownLimits.check(body) {
+            diagnostics.error(violation.message, at: file.location(line: document.bodyFirstLine + violation.line - 1, column: violation.column))
+            body = ""
+        }
+        return parse(fields, slug: slugOf(relative), body: body, statics: statics, diagnostics: diagnostics)
     }
 
     /// `brush_prairie.md` → `brush_prairie`; nested folders are not part of the slug.
@@ -53,20 +59,27 @@ public enum LocalityReader {
         let locality = Locality(
             slug: slug, name: name ?? slug, address: address, region: fields.string("region"),
             country: fields.string("country"), coordinate: coordinate, timeZone: zone, services: services,
-            photo: photo, photoAlt: fields.string("photo_alt"), phone: fields.string("phone"),
+            photo: photo, photoAlt: fields.string("photo_alt"), phone: phone(fields),
             description: body, source: fields.file.location(line: 1))
         return name == nil ? nil : locality
     }
 
+    /// A telephone number as people write it (`+1 605-555-0100`, `(605) 555 0100`): digits and
+    /// these separators only. Anything else (`javascript:alert(1)`) is an error, not a `tel:` link
+    /// made of whatever digits it happens to contain.
+    static func phone(_ fields: YAMLFields) -> String? {
+        guard let phone = fields.string("phone") else { return nil }
+        let digits = phone.filter(\.isASCII).filter(\.isNumber).count
+        guard digits >= 3, digits <= 20, phone.allSatisfy({ ($0.isASCII && $0.isNumber) || " +-().".contains($0) }) else {
+            fields.error("'phone' must be a telephone number written with digits, spaces and + - ( ) . only, not '\(phone)'", at: "phone")
+            return nil
+        }
+        return phone
+    }
+
     /// Both or neither of latitude/longitude; each within range.
     static func coordinate(_ fields: YAMLFields) -> Locality.Coordinate? {
-        let lat = fields.double("latitude"), lon = fields.double("longitude")
-        if let lat, !(-90...90).contains(lat) || !lat.isFinite {
-            fields.error("latitude \(lat) is out of range (-90 to 90 degrees)", at: "latitude")
-        }
-        if let lon, !(-180...180).contains(lon) || !lon.isFinite {
-            fields.error("longitude \(lon) is out of range (-180 to 180 degrees)", at: "longitude")
-        }
+        let lat = fields.double("latitude", in: -90...90), lon = fields.double("longitude", in: -180...180)
         if fields.has("latitude") != fields.has("longitude") {
             fields.error("give both latitude and longitude, or neither", at: fields.has("latitude") ? "latitude" : "longitude")
         }

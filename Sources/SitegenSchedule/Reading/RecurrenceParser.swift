@@ -21,9 +21,10 @@ struct RecurrenceParser {
             rule.error("'frequency' must be one of \(Self.frequencies.keys.sorted().joined(separator: ", ")), not '\(name)'", at: "frequency")
             return nil
         }
-        let interval = rule.int("interval") ?? 1
-        if interval < 1 { rule.error("'interval' must be 1 or more", at: "interval") }
-        let until = rule.date("until"), count = rule.int("count")
+        let givenInterval = rule.int("interval", in: Recurrence.intervals)
+        let badInterval = givenInterval == nil && rule.node("interval") != nil   // reported by `int`
+        let interval = givenInterval ?? 1
+        let until = rule.date("until"), count = rule.int("count", in: Recurrence.counts)
         let exceptions = (rule.stringList("except") ?? []).compactMap { text -> CalendarDate? in
             guard let date = CalendarDate(text) else {
                 rule.error("'except' dates must be written YYYY-MM-DD and exist (got '\(text)')", at: "except")
@@ -32,8 +33,7 @@ struct RecurrenceParser {
             return date
         }
         let on = monthlyWeekday(rule, frequency: frequency)
-        var ok = check(rule, until: until, count: count)
-        if interval < 1 { ok = false }
+        let ok = check(rule, until: until, count: count) && !badInterval
         guard let frequency, ok else { return nil }
         return Recurrence(frequency: frequency, interval: baseInterval * interval, monthlyOn: on,
                           until: until, count: count, exceptions: exceptions)
@@ -46,7 +46,6 @@ struct RecurrenceParser {
             rule.error("a recurrence may end with 'until' or 'count', not both", at: "count")
             ok = false
         }
-        if let count, count < 1 { rule.error("'count' must be 1 or more", at: "count"); ok = false }
         if let until, until < start {
             rule.error("'until' (\(until)) is before the event's first date (\(start))", at: "until")
             ok = false

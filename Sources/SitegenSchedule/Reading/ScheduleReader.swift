@@ -82,7 +82,12 @@ struct EventParser {
         let locality = localitySlug("locality")
         let with = (fields.stringList("with") ?? []).filter { checkLocality($0, key: "with") }
         let withOthers = fields.stringList("with_others") ?? []
-        let sessions = (fields.mappingList("sessions") ?? []).compactMap(session)
+        var sessions = (fields.mappingList("sessions") ?? []).compactMap(session)
+        if sessions.count > Event.maximumSessions {
+            // Each session is an entry of the calendar feeds that lists all of them.
+            fields.error("an event has at most \(Event.maximumSessions) sessions, not \(sessions.count)", at: "sessions")
+            sessions = []
+        }
         let zone = resolvedZone(locality: locality, timed: !sessions.isEmpty)
         let recurrence = date.flatMap { RecurrenceParser(fields: fields, start: $0).parse() }
         let category = fields.string("category") ?? (status == .meeting ? "Mission meeting" : status.label)
@@ -148,4 +153,10 @@ struct EventParser {
         }
         return zone
     }
+}
+
+extension Event {
+    /// Sessions in one day: far more than any real day has, few enough that the feeds (one entry
+    /// per session, each listing them all) stay small.
+    public static let maximumSessions = 24
 }

@@ -58,7 +58,8 @@ public struct Recurrence: Sendable, Hashable {
     public init(frequency: Frequency, interval: Int = 1, monthlyOn: MonthlyWeekday? = nil,
                 until: CalendarDate? = nil, count: Int? = nil, exceptions: [CalendarDate] = []) {
         self.frequency = frequency
-        self.interval = max(1, interval)
+        // Clamped again here so that no caller can make `candidate` overflow.
+        self.interval = min(max(1, interval), Self.intervals.upperBound)
         self.monthlyOn = monthlyOn
         self.until = until
         self.count = count
@@ -67,6 +68,9 @@ public struct Recurrence: Sendable, Hashable {
 
     /// Upper bound on generated dates, so an endless rule over a long window stays cheap.
     static let limit = 100_000
+    /// What content may write for `interval` and `count` (the reader refuses the rest at their line).
+    public static let intervals = 1...1_000
+    public static let counts = 1...10_000
 
     /// The dates from `start` (the first occurrence) through `last`, exceptions removed.
     public func dates(from start: CalendarDate, through last: CalendarDate) -> [CalendarDate] {
@@ -78,7 +82,7 @@ public struct Recurrence: Sendable, Hashable {
         while step < Self.limit {
             defer { step += 1 }
             guard let candidate = candidate(step, from: start) else { continue }
-            if candidate > end { break }
+            if candidate > end || candidate.year > CalendarDate.years.upperBound { break }
             if let count, generated >= count { break }
             generated += 1
             if !excluded.contains(candidate) { result.append(candidate) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request target's path, checked before it comes anywhere near the file system.
 ///
 /// The check works on the raw, still percent-encoded path the client sent (never on a path an
@@ -51,6 +53,18 @@ public struct RequestPath: Sendable, Equatable {
         if decoded.hasPrefix(".") { return .failure(.hidden) }
         return .success(decoded)
     }
+
+    /// Where to send a folder path asked for without its final slash, rebuilt from the decoded
+    /// segments under `mountPath` (which ends in `/`). Never the raw target: `GET //about` must
+    /// not answer `Location: //about/`, a protocol-relative URL to the host "about".
+    public func folderLocation(mountPath: String) -> String {
+        let encoded = segments.map { $0.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? "" }
+        return mountPath + encoded.joined(separator: "/") + (segments.isEmpty ? "" : "/")
+    }
+
+    /// RFC 3986 `pchar` less `%`: what may stand unencoded in one path segment.
+    static let segmentCharacters = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@")
 
     /// The path relative to the output folder, e.g. `hymns/12/index.html` for `/hymns/12/`.
     public var relativeFile: String {

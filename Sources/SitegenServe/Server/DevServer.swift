@@ -73,8 +73,7 @@ public final class DevServer: Sendable {
         let address = try Self.socketAddress(host: configuration.host, port: configuration.port)
         let handler = SiteHandler(files: ServedFiles(root: configuration.output), board: board,
                                   mountPath: configuration.mountPath, longPoll: .seconds(10))
-        let server = HTTPServer(config: .init(address: address, timeout: 15, pool: HTTPServer.noDelayPool(), logger: .disabled),
-                                handler: handler)
+        let server = BoundedHTTPServer(address: address, handler: handler)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 do { try await server.run() } catch let error as SocketError {
@@ -82,7 +81,7 @@ public final class DevServer: Sendable {
                 }
             }
             group.addTask {
-                try await server.waitUntilListening(timeout: 10)
+                try await server.waitUntilListening(timeout: .seconds(10))
                 self.info("Serving \(self.configuration.output.path) at \(self.configuration.url)")
                 // An output folder that may not be replaced (not sitegen's) is the operator's mistake,
                 // not an edit to wait out: stop rather than serve someone else's folder.

@@ -36,7 +36,7 @@ struct SiteHandler: HTTPHandler {
     private func serve(_ path: RequestPath, raw: String, query: String, head: Bool) async -> HTTPResponse {
         switch files.lookup(path) {
         case .addSlash:
-            return Responses.redirect(to: raw + "/" + (query.isEmpty ? "" : "?" + query))
+            return Responses.redirect(to: path.folderLocation(mountPath: mountPath) + (query.isEmpty ? "" : "?" + query))
         case .notFound:
             return await notFound(head: head)
         case .file(let url):

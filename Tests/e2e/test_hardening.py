@@ -1,0 +1,198 @@
+"""Issue 17 ("Hardening"): the reproductions that need the real binary and real processes.
+
+- kill -9 at random points of small and full builds: `Output/` always complete, no leftovers
+  after the next build (SITEGEN_KILLS_SMALL / SITEGEN_KILLS_FULL; `make test` runs a short
+  version, `make kill-test` the full 200 + 20);
+- concurrent builds into one folder: all succeed in turn, no raw Cocoa errors;
+- outputs over the sources refused, with or without --force;
+- `serve` answers a normal request within 100 ms while another client sends a 10 MB request line,
+  and never redirects to `//host`.
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import pathlib
+import random
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+
+import pytest
+
+from conftest import AS_OF, ROOT, run_sitegen, sitegen_binary, tree_digest
+from test_serve import Served
+
+SMALL_KILLS = int(os.environ.get("SITEGEN_KILLS_SMALL", "30"))
+FULL_KILLS = int(os.environ.get("SITEGEN_KILLS_FULL", "2"))
+
+
+def small_site(root: pathlib.Path) -> tuple[pathlib.Path, pathlib.Path]:
+    """A few hundred small pages: a build of a second or less, killed at many points."""
+    content, templates = root / "Content", root / "Templates"
+    (content / "pages").mkdir(parents=True)
+    (templates / "assets").mkdir(parents=True)
+    (content / "site.yml").write_text("title: Small\nbase_url: https://example.org/\n")
+    (content / "pages" / "index.md").write_text("---\ntitle: Home\n---\nWelcome.\n")
+    for n in range(300):
+        (content / "pages" / f"p{n}.md").write_text(f"---\ntitle: Page {n}\n---\n" + "Text. " * 200)
+    (templates / "layout.mustache").write_text("<html><title>{{page.title}}</title>{{$main}}{{/main}}</html>")
+    (templates / "page.mustache").write_text("{{<layout}}{{$main}}{{{content}}}{{/main}}{{/layout}}")
+    (templates / "home.mustache").write_text("{{<layout}}{{$main}}HOME{{{content}}}{{/main}}{{/layout}}")
+    (templates / "assets" / "site.css").write_text("body{}")
+    return content, templates
+
+
+def leftovers(parent: pathlib.Path) -> list[str]:
+    return sorted(p.name for p in parent.iterdir() if ".sitegen-" in p.name)
+
+
+def kill_builds(args: list[str], output: pathlib.Path, kills: int, seconds: float) -> None:
+    """Builds, kills each build at a random moment, and checks Output/ after every kill."""
+    assert run_sitegen(*args).returncode == 0
+    reference = tree_digest(output)
+    rng = random.Random(17)
+    for n in range(kills):
+        process = subprocess.Popen([str(sitegen_binary()), *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0, seconds))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        assert output.is_dir(), f"Output/ missing after kill {n}"
+        assert tree_digest(output) == reference, f"Output/ incomplete or changed after kill {n}"
+    result = run_sitegen(*args)
+    assert result.returncode == 0, result.stderr
+    assert leftovers(output.parent) == []
+    assert tree_digest(output) == reference
+
+
+def timed_build(args: list[str]) -> float:
+    start = time.monotonic()
+    assert run_sitegen(*args).returncode == 0
+    return time.monotonic() - start
+
+
+def test_kill_9_during_small_builds_leaves_output_complete(tmp_path):
+    content, templates = small_site(tmp_path)
+    output = tmp_path / "Output"
+    args = ["build", "--content", str(content), "--templates", str(templates), "--output", str(output), "--quiet", "--as-of", AS_OF]
+    kill_builds(args, output, SMALL_KILLS, timed_build(args) * 1.2)
+
+
+def test_kill_9_during_full_builds_leaves_output_complete(tmp_path):
+    output = tmp_path / "Output"
+    args = ["build", "--output", str(output), "--quiet", "--as-of", AS_OF]
+    kill_builds(args, output, FULL_KILLS, timed_build(args) * 1.2)
+
+
+def test_concurrent_builds_take_turns(tmp_path):
+    content, templates = small_site(tmp_path)
+    output = tmp_path / "Output"
+    args = ["build", "--content", str(content), "--templates", str(templates), "--output", str(output), "--quiet", "--as-of", AS_OF]
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(lambda _: run_sitegen(*args), range(8)))
+    for result in results:
+        assert result.returncode == 0, result.stderr
+        assert "NSCocoaErrorDomain" not in result.stderr
+    assert (output / "index.html").is_file()
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("where", ["Content", ".", "Content/static/out", "Templates", "Templates/assets/x"])
+def test_output_over_the_sources_is_refused(tmp_path, where):
+    content, templates = small_site(tmp_path)
+    (content / "static").mkdir()
+    before = tree_digest(tmp_path)
+    for force in ([], ["--force"]):
+        result = run_sitegen("build", "--content", "Content", "--templates", "Templates", "--output", where, *force, cwd=tmp_path)
+        assert result.returncode != 0
+        assert "choose another --output" in result.stderr
+    assert tree_digest(tmp_path) == before
+
+
+def raw_exchange(port: int, data: bytes, timeout: float = 10) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(data)
+        chunks = []
+        while chunk := s.recv(65536):
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+
+@pytest.fixture
+def served(tmp_path):
+    server = Served(tmp_path)
+    yield server
+    server.stop()
+
+
+def test_serve_answers_within_100_ms_while_a_10_mb_request_line_arrives(served):
+    stop = threading.Event()
+
+    def flood():
+        try:
+            with socket.create_connection(("127.0.0.1", served.port), timeout=30) as s:
+                s.sendall(b"GET /" + b"x" * 10_000_000)
+        except OSError:
+            pass   # the server answers 414 and closes: the rest of the send fails
+        finally:
+            stop.set()
+
+    thread = threading.Thread(target=flood)
+    thread.start()
+    time.sleep(0.05)
+    latencies = []
+    for _ in range(30):
+        start = time.monotonic()
+        status, _, _ = served.get("/")
+        latencies.append(time.monotonic() - start)
+        assert status == 200
+    thread.join(timeout=60)
+    assert max(latencies) < 0.1, f"slowest: {max(latencies) * 1000:.0f} ms"
+    long = raw_exchange(served.port, b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\n\r\n")
+    assert long.startswith(b"HTTP/1.1 414 ")
+    header = raw_exchange(served.port, b"GET / HTTP/1.1\r\nX: " + b"b" * 100_000 + b"\r\n\r\n")
+    assert header.startswith(b"HTTP/1.1 431 ")
+
+
+def test_serve_never_redirects_to_another_host(served):
+    status, headers, _ = served.get("//about")
+    assert status == 301
+    assert headers["location"] == "/about/"
+
+
+HOSTILE = {
+    "hymnal-count": ("Content/hymns/hymnal.yml", "title: H\ncount: 9223372036854775807\n",
+                     "Content/hymns/hymnal.yml:2:8: error: 'count' must be from 1 to 9999"),
+    "table": ("Content/pages/table.md", "|" + " a |" * 3000 + "\n|" + "---|" * 3000 + "\n",
+              "Content/pages/table.md:1:257: error: a table row with more than 64 columns"),
+    "quotes": ("Content/pages/nested.md", "> " * 40000 + "a*" * 40000, "Content/pages/nested.md:1:"),
+    "deep-template": ("Templates/deep.mustache", "{{#page}}" * 20000 + "{{/page}}" * 20000,
+                      "Templates/deep.mustache:1:901: error: template syntax: '{{#page}}' is nested more than 100"),
+    "recursion": ("Templates/page.mustache", "{{<layout}}{{$main}}<ul>{{#nav}}<li>{{> page}}</li>{{/nav}}</ul>{{/main}}{{/layout}}",
+                  "Templates/page.mustache:1:1: error: template 'page' includes itself without end"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_hostile_input_is_an_error_in_seconds(tmp_path, case):
+    """Items 4–7 and 11 with the real binary: a file:line error within seconds, Output/ untouched."""
+    content, templates = small_site(tmp_path)
+    (content / "site.yml").write_text("title: S\nmenu:\n" + "".join(f"  - {{ title: M{n}, url: /p{n}/ }}\n" for n in range(4)))
+    path, text, expected = HOSTILE[case]
+    target = tmp_path / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text)
+    # CPU seconds of the build, not wall-clock time: the machine may be busy with other work.
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = run_sitegen("build", "--content", "Content", "--templates", "Templates", "--output", "Output", cwd=tmp_path)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert result.returncode != 0
+    assert expected in result.stderr, result.stderr[-2000:]
+    assert "points to no page" not in result.stderr   # item 12: no spurious link errors after a template error
+    assert cpu < (30 if case == "recursion" else 5), f"{cpu:.1f} CPU seconds"
+    assert not (tmp_path / "Output").exists()
