@@ -1,0 +1,58 @@
+import Foundation
+import SitegenCore
+@testable import SitegenPrint
+import XCTest
+
+final class PDFStampTests: XCTestCase {
+    let asOf = CalendarDate(year: 2026, month: 11, day: 22)!
+
+    func pdf(_ created: String, id: String = "") -> Data {
+        Data("""
+        %PDF-1.4
+        1 0 obj
+        <</Creator (Chromium)
+        /Producer (Skia/PDF m156)
+        /CreationDate (D:\(created)+00'00')
+        /ModDate (D:\(created)+00'00')>>
+        endobj
+        trailer
+        <</Size 2 /Root 1 0 R\(id)>>
+        startxref
+        9
+        %%EOF
+        """.utf8)
+    }
+
+    func testDatesBecomeTheAsOfDateInTheSameLength() {
+        let first = PDFStamp.reproducible(pdf("20261123004642"), date: asOf)
+        let second = PDFStamp.reproducible(pdf("20270101235959"), date: asOf)
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(first.count, pdf("20261123004642").count, "no byte offset may move")
+        let text = String(decoding: first, as: UTF8.self)
+        XCTAssertTrue(text.contains("/CreationDate (D:20261122000000+00'00')"))
+        XCTAssertTrue(text.contains("/ModDate (D:20261122000000+00'00')"))
+    }
+
+    func testTrailerIDsFollowTheDocument() {
+        let one = PDFStamp.reproducible(pdf("20261123004642", id: " /ID [<0123456789ABCDEF0123456789ABCDEF> <FEDCBA9876543210FEDCBA9876543210>]"), date: asOf)
+        let two = PDFStamp.reproducible(pdf("20261124010101", id: " /ID [<AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA> <BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB>]"), date: asOf)
+        XCTAssertEqual(one, two)
+        XCTAssertFalse(String(decoding: one, as: UTF8.self).contains("0123456789ABCDEF"))
+    }
+
+    func testAPDFWithoutDatesIsLeftAsItIs() {
+        let plain = Data("%PDF-1.4\n<</Producer (x)>>\n%%EOF\n".utf8)
+        XCTAssertEqual(PDFStamp.reproducible(plain, date: asOf), plain)
+    }
+
+    func testChromiumIsFoundOnPathOrThroughCHROMIUM() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("print-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        XCTAssertNil(SheetPrinter.findChromium(environment: ["PATH": folder.path]))
+        let program = folder.appendingPathComponent("chromium")
+        FileManager.default.createFile(atPath: program.path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        XCTAssertEqual(SheetPrinter.findChromium(environment: ["PATH": "/nonexistent:" + folder.path])?.path, program.path)
+        XCTAssertNil(SheetPrinter.findChromium(environment: ["PATH": folder.path, "CHROMIUM": "/nonexistent/chrome"]))
+    }
+}
