@@ -32,6 +32,8 @@ public enum PDFStamp {
         // Trailer IDs: each hex string becomes a digest of the document (dates already fixed).
         let ids = hexStrings(after: "/ID", in: bytes)
         if !ids.isEmpty {
+            // The digest of the document without its old IDs (each set to zeros first).
+            for range in ids { bytes.replaceSubrange(range, with: [UInt8](repeating: UInt8(ascii: "0"), count: range.count)) }
             let digest = SnapshotJSON.sha256(Data(bytes))
             for range in ids {
                 let hex = Array(String(repeating: digest, count: range.count / digest.count + 1).utf8.prefix(range.count))

@@ -40,6 +40,34 @@ final class PDFStampTests: XCTestCase {
         XCTAssertFalse(String(decoding: one, as: UTF8.self).contains("0123456789ABCDEF"))
     }
 
+    /// Chromium's tagged PDFs name structure elements after DOM node numbers, which vary between runs.
+    func tagged(_ ids: [Int]) -> Data {
+        let key = { (n: Int) in String(format: "(node%08d)", n) }
+        let sorted = zip(ids, [49, 51, 53]).sorted { $0.0 < $1.0 }
+        return Data("""
+        %PDF-1.4
+        49 0 obj <</S /TH /ID \(key(ids[0]))>> endobj
+        51 0 obj <</S /TH /ID \(key(ids[1]))>> endobj
+        53 0 obj <</S /TH /ID \(key(ids[2]))>> endobj
+        60 0 obj <</S /TD /A <</O /Table /Headers [\(key(ids[1])) \(key(ids[0]))]>>>> endobj
+        90 0 obj
+        <</Limits [\(key(sorted.first!.0)) \(key(sorted.last!.0))]
+        /Names [\(sorted.map { "\(key($0.0)) \($0.1) 0 R" }.joined(separator: " "))]>>
+        endobj
+        %%EOF
+        """.utf8)
+    }
+
+    func testStructureIDsAreRenumberedInTheOrderTheyAppear() {
+        let one = PDFStamp.reproducible(tagged([74, 75, 4]), date: asOf)
+        let two = PDFStamp.reproducible(tagged([55, 56, 57]), date: asOf)
+        XCTAssertEqual(String(decoding: one, as: UTF8.self), String(decoding: two, as: UTF8.self))
+        XCTAssertEqual(one.count, tagged([74, 75, 4]).count)
+        let text = String(decoding: one, as: UTF8.self)
+        XCTAssertTrue(text.contains("/Headers [(node00000002) (node00000001)]"), text)
+        XCTAssertTrue(text.contains("<</Limits [(node00000001) (node00000003)]\n/Names [(node00000001) 49 0 R (node00000002) 51 0 R (node00000003) 53 0 R]"), text)
+    }
+
     func testAPDFWithoutDatesIsLeftAsItIs() {
         let plain = Data("%PDF-1.4\n<</Producer (x)>>\n%%EOF\n".utf8)
         XCTAssertEqual(PDFStamp.reproducible(plain, date: asOf), plain)
