@@ -3,7 +3,9 @@
 #   make test   run every test: unit tests, then end-to-end tests in a real browser
 #   make fuzz       fuzz every content parser (FUZZ_SECONDS per target, default 60; see docs/reliability.md)
 #   make kill-test  kill -9 at random points of 200 small and 20 full builds (make test runs 30 and 2)
-.PHONY: site test unit e2e deps test-deps clean fuzz kill-test
+# And one more for the container image (docs/publishing.md):
+#   make docker-recipe   run the Dockerfile's steps without Docker, in a fresh copy (release build: slow)
+.PHONY: site test unit e2e deps test-deps clean fuzz kill-test docker-recipe
 
 site: deps
 	swift build -c release --product sitegen
@@ -35,6 +37,9 @@ deps:
 
 test-deps:
 	scripts/install-deps test
+
+docker-recipe: deps
+	python3 deploy/recipe.py full
 
 clean:
 	rm -rf .build test-artifacts

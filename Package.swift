@@ -59,10 +59,16 @@ let package = Package(
             name: "SitegenServe",
             dependencies: ["SitegenSite", "SitegenCore", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
+        // `sitegen print-sheet`: a built page printed to reproducible PDF with headless Chromium.
+        .target(
+            name: "SitegenPrint",
+            dependencies: ["SitegenServe", "SitegenCore", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         .executableTarget(
             name: "sitegen",
             dependencies: [
                 "SitegenSite", "SitegenCore", "SitegenKinds", "SitegenHymns", "SitegenSchedule", "SitegenBible", "SitegenServe",
+                "SitegenPrint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +90,7 @@ let package = Package(
         .testTarget(name: "HymnsTests", dependencies: ["SitegenHymns"]),
         .testTarget(name: "BibleTests", dependencies: ["SitegenBible"], exclude: ["Fixtures"]),
         .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule", "SitegenCore"]),
+        .testTarget(name: "PrintTests", dependencies: ["SitegenPrint", "SitegenCore"]),
         .testTarget(name: "ServeTests", dependencies: ["SitegenServe", .product(name: "FlyingFox", package: "FlyingFox")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenSchedule
 import SitegenSite
 
 struct Build: AsyncParsableCommand {
@@ -20,8 +21,22 @@ struct Build: AsyncParsableCommand {
 
     func validate() throws { try site.checkOutput(output) }
 
+    @Flag(help: "Also print the meetings sheet to schedule/meetings.pdf and meetings-a4.pdf with headless Chromium, linked from the schedule page (skipped, with a note, when Chromium is not installed).")
+    var printSheet = false
+
     func run() async throws {
-        try await Runner.run(site, output: output, force: force, mode: .build)
+        // Chromium is looked for first: the schedule page links the PDFs only when they will be made.
+        let chromium = printSheet ? SheetPrinting.chromium() : nil
+        try await Runner.run(site, output: output, force: force, mode: .build, printSheet: chromium != nil) { report in
+            guard let chromium, let asOf = report.asOf else { return }
+            let folder = site.url(output)
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(PrintSheet.path).path) else {
+                printError("sitegen: skipped the meetings sheet PDFs: this site has no schedule")
+                return
+            }
+            try await SheetPrinting.print(chromium: chromium, output: folder, outputName: output,
+                                          basePath: Serve.path(of: report.baseURL ?? "/"), asOf: asOf, quiet: site.quiet)
+        }
     }
 }
 
@@ -39,11 +54,14 @@ struct Check: AsyncParsableCommand {
 /// Runs the pipeline and speaks to the terminal: errors on stderr as `path:line:column: error:`,
 /// a summary line on stdout, a progress line on a terminal.
 enum Runner {
-    static func run(_ site: SiteOptions, output: String, force: Bool, mode: BuildSession.Mode) async throws {
+    static func run(_ site: SiteOptions, output: String, force: Bool, mode: BuildSession.Mode, printSheet: Bool = false,
+                    after: ((BuildReport) async throws -> Void)? = nil) async throws {
         let terminal = isatty(STDERR_FILENO) == 1 && !site.quiet
         if terminal { FileHandle.standardError.write(Data("\u{1B}[2K\rbuilding…".utf8)) }
         // The one pipeline, as `serve` uses it, without recording sources for later rebuilds.
-        let session = BuildSession(options: site.buildOptions(output: output, force: force))
+        var options = site.buildOptions(output: output, force: force)
+        options.printSheet = printSheet
+        let session = BuildSession(options: options)
         do {
             let report = try await session.build(mode: mode, watching: false)
             if terminal { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
@@ -52,6 +70,7 @@ enum Runner {
                 for (stage, seconds) in report.timings { printError(String(format: "  %-10@ %8.3f s", stage, seconds)) }
             }
             if !site.quiet { print(summary(report, mode: mode, output: output)) }
+            try await after?(report)
             // The process ends here: the operating system takes back the session's memory at once,
             // where releasing the built site object by object (31,102 verses, every page) takes tens of ms.
             withExtendedLifetime(session) { exit(0) }
@@ -71,9 +90,10 @@ enum Runner {
         let megabytes = String(format: "%.1f", Double(report.bytes) / 1_000_000)
         let seconds = String(format: "%.2f", report.seconds)
         let asOf = report.asOf.map { " as of \($0)" } ?? ""
+        let base = report.baseURL.map { " for \($0)" } ?? ""
         switch mode {
-        case .build: return "Built \(report.pages) pages, \(report.files) files (\(megabytes) MB) into \(output)/\(asOf) in \(seconds) s"
-        case .check: return "Checked: \(report.pages) pages, \(report.files) files (\(megabytes) MB) would be built\(asOf); nothing written (\(seconds) s)"
+        case .build: return "Built \(report.pages) pages, \(report.files) files (\(megabytes) MB) into \(output)/\(base)\(asOf) in \(seconds) s"
+        case .check: return "Checked: \(report.pages) pages, \(report.files) files (\(megabytes) MB) would be built\(base)\(asOf); nothing written (\(seconds) s)"
         }
     }
 }

@@ -9,9 +9,9 @@ import Testing
 @Suite("Hardening: hostile content")
 struct HardeningTests {
     /// Builds a fixture site with `files` added; returns the error lines and the seconds taken.
-    func build(_ files: [String: String], mode: SiteBuilder.Mode = .build, prepare: (Fixture) throws -> Void = { _ in }) async throws -> (errors: [String], seconds: Double) {
-        let site = try Fixture()
-        defer { try? site.fm.removeItem(at: site.root) }
+    func build(_ files: [String: String], mode: BuildSession.Mode = .build, prepare: (TestSite) throws -> Void = { _ in }) async throws -> (errors: [String], seconds: Double) {
+        let site = try TestSite.small()
+        defer { site.remove() }
         for (path, text) in files { try site.write(path, text) }
         try prepare(site)
         let start = Date()
@@ -88,7 +88,7 @@ struct HardeningTests {
 
     @Test("6: a hymnal count of 2^63-1 or 100,000,000 is an error at once", arguments: ["9223372036854775807", "100000000"])
     func hymnalCount(_ count: String) async throws {
-        for mode in [SiteBuilder.Mode.build, .check] {
+        for mode in [BuildSession.Mode.build, .check] {
             let (errors, _) = try await build(["Content/hymns/hymnal.yml": "title: H\ncount: \(count)\n"], mode: mode)
             #expect(errors.contains("Content/hymns/hymnal.yml:2:8: error: 'count' must be from 1 to 9999, not \(count)"))
         }

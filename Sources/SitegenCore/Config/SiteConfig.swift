@@ -35,8 +35,21 @@ public struct SiteConfig: Sendable {
     public var allowRawHTML: Bool
     public var menu: [MenuItem]
     public var footer: String
+    /// Where `base_url` is written in site.yml (the file itself when it is not).
+    public var baseURLLocation = SourceLocation(path: fileName)
 
     public static let fileName = "site.yml"
+
+    /// The placeholder the bundled site ships with: a site published with it has canonical links,
+    /// a sitemap, feeds and calendar UIDs that point at someone else's domain.
+    public static let exampleBaseURL = "https://example.org/"
+
+    /// True for a base URL on a domain reserved for examples (RFC 2606: example.org, .com, .net
+    /// and their subdomains), such as the bundled `https://example.org/`.
+    public static func isExampleBaseURL(_ url: String) -> Bool {
+        guard let host = URL(string: url)?.host?.lowercased() else { return false }
+        return ["example.org", "example.com", "example.net"].contains { host == $0 || host.hasSuffix("." + $0) }
+    }
 
     public static func read(from content: SourceTree, diagnostics: Diagnostics) -> SiteConfig? {
         guard content.fileExists(fileName) else {
@@ -75,7 +88,8 @@ public struct SiteConfig: Sendable {
         fields.reportUnknownKeys()
         guard !title.isEmpty, let zone else { return nil }
         return SiteConfig(title: title, description: description, baseURL: baseURL, language: language,
-                          timeZone: zone, allowRawHTML: raw, menu: menu, footer: footer)
+                          timeZone: zone, allowRawHTML: raw, menu: menu, footer: footer,
+                          baseURLLocation: fields.location(ofKey: "base_url"))
     }
 
     public static func isValidBaseURL(_ url: String) -> Bool {

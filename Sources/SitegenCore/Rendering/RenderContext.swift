@@ -16,10 +16,13 @@ public struct RenderContext: Sendable {
     public let diagnostics: Diagnostics
     public let jobs: Int
     public let generator: String
+    /// The build prints the meetings sheet to PDF files (`sitegen build --print-sheet`), which
+    /// the schedule page then links; false for a plain build.
+    public let printSheet: Bool
     private let shared: SharedValues
 
     public init(config: SiteConfig, baseURL: String, asOf: CalendarDate, templates: TemplateLibrary,
-                diagnostics: Diagnostics, jobs: Int, generator: String) {
+                diagnostics: Diagnostics, jobs: Int, generator: String, printSheet: Bool = false) {
         let normalized = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         let path = Self.path(ofBaseURL: normalized)
         self.config = config
@@ -31,6 +34,7 @@ public struct RenderContext: Sendable {
         self.diagnostics = diagnostics
         self.jobs = jobs
         self.generator = generator
+        self.printSheet = printSheet
         let url = { (sitePath: String) in path + (sitePath.hasPrefix("/") ? String(sitePath.dropFirst()) : sitePath) }
         let nav = Self.navigation(config.menu) { $0.hasPrefix("/") && !$0.hasPrefix("//") ? url($0) : $0 }
         self.shared = SharedValues(Self.sharedValues(config: config, baseURL: normalized, asOf: asOf, generator: generator, url: url),

@@ -2,6 +2,9 @@
 /// browser repeats on every printed page; rows never split (see the print CSS).
 public enum PrintSheet {
     public static let path = "schedule/print/"
+    /// The sheet printed to PDF by `sitegen print-sheet` (or `build --print-sheet`): US Letter and A4.
+    public static let pdfLetterPath = "schedule/meetings.pdf"
+    public static let pdfA4Path = "schedule/meetings-a4.pdf"
 
     public static func spec(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> PageSpec {
         let upcoming = parts.upcoming(schedule, context: context)

@@ -13,9 +13,13 @@ public struct BuildOptions: Sendable {
     public var asOf: CalendarDate?
     public var jobs: Int
     public var force: Bool
+    /// The meetings sheet will be printed to PDF after this build (`build --print-sheet`), so the
+    /// schedule page links the PDF files (`RenderContext.printSheet`).
+    public var printSheet: Bool
 
     public init(content: SourceTree, templates: SourceTree, output: URL, kinds: [any ContentKind], baseURL: String? = nil,
-                asOf: CalendarDate? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false) {
+                asOf: CalendarDate? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false,
+                printSheet: Bool = false) {
         self.content = content
         self.templates = templates
         self.output = output
@@ -24,6 +28,7 @@ public struct BuildOptions: Sendable {
         self.asOf = asOf
         self.jobs = max(1, jobs)
         self.force = force
+        self.printSheet = printSheet
     }
 
     /// The as-of date when none was given: `SOURCE_DATE_EPOCH` (reproducible-builds.org) if set,
@@ -56,11 +61,27 @@ struct BuildSettings: Sendable {
             diagnostics.error("SOURCE_DATE_EPOCH must be a whole number of seconds", at: SourceLocation(path: "SOURCE_DATE_EPOCH"))
             throw BuildFailed(diagnostics.all)
         }
+        let baseURL = options.baseURL ?? config.baseURL
+        if SiteConfig.isExampleBaseURL(baseURL) {
+            let location = options.baseURL == nil ? config.baseURLLocation : SourceLocation(path: "--base-url")
+            diagnostics.warning("base URL '\(baseURL)' is a placeholder: canonical links, the sitemap, the feeds and calendar UIDs "
+                                + "will point there; set base_url in \(SiteConfig.fileName) or pass --base-url (docs/publishing.md)",
+                                at: location)
+        }
         return BuildSettings(config: config, asOf: asOf)
     }
 
+    /// The base URL links and feeds are made for: `--base-url`, else `base_url` from site.yml.
+    func baseURL(_ options: BuildOptions) -> String { options.baseURL ?? config.baseURL }
+
+    /// The same, ending in `/` as links use it.
+    func normalizedBaseURL(_ options: BuildOptions) -> String {
+        let url = baseURL(options)
+        return url.hasSuffix("/") ? url : url + "/"
+    }
+
     func context(_ options: BuildOptions, templates: TemplateLibrary, diagnostics: Diagnostics) -> RenderContext {
-        RenderContext(config: config, baseURL: options.baseURL ?? config.baseURL, asOf: asOf, templates: templates,
-                      diagnostics: diagnostics, jobs: options.jobs, generator: BuildReport.generator)
+        RenderContext(config: config, baseURL: baseURL(options), asOf: asOf, templates: templates,
+                      diagnostics: diagnostics, jobs: options.jobs, generator: BuildReport.generator, printSheet: options.printSheet)
     }
 }

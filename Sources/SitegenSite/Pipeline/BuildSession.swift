@@ -43,6 +43,7 @@ public actor BuildSession {
         report.timings += run.timings
         _ = clock.lap()   // the run timed its own stages
         report.asOf = run.state.settings.asOf
+        report.baseURL = run.state.settings.normalizedBaseURL(options)
         report.pages = run.files.filter { $0.path.hasSuffix(".html") }.count
         report.files = run.files.count
         report.bytes = run.files.reduce(0) { $0 + $1.data.count }
@@ -74,6 +75,7 @@ public actor BuildSession {
                                 kinds: options.kinds.map(\.sources))
         var report = BuildReport()
         report.asOf = previous.settings.asOf
+        report.baseURL = previous.settings.normalizedBaseURL(options)
         report.timings = [("scan", clock.lap())]
         report.changedSources = scan.changed.sorted()
         if changes.isEmpty {
