@@ -357,7 +357,7 @@ def test_bad_schedule_fails_with_every_error_and_output_untouched(tmp_path, site
     errors = [l for l in result.stderr.splitlines() if ": error: " in l]
     expect = [("bad.yml:2:", "2027-02-30"), ("bad.yml:3:", "unknown locality 'aberdeeen'"),
               ("bad.yml:7:", "unknown time zone 'Mars/Olympus'"), ("bad.yml:12:", "not both"),
-              ("bad.yml:16:", "within its day"), ("far.md:3:", "latitude 123.4"), ("far.md:4:", "longitude 200")]
+              ("bad.yml:16:", "within its day"), ("far.md:3:", "'latitude' must be from -90.0 to 90.0, not 123.4"), ("far.md:4:", "'longitude' must be from -180.0 to 180.0, not 200")]
     for where, what in expect:
         assert any(where in e and what in e for e in errors), (where, what, errors)
     assert all(re.match(r"^\S+:\d+:\d+: error: ", e) for e in errors)
