@@ -38,10 +38,11 @@ struct PageRendering {
     }
 
     /// An error for every spec whose template does not exist (`all`: every group's, after the
-    /// templates changed; else only the new specs').
-    func checkTemplates(all: Bool, library: TemplateLibrary, diagnostics: Diagnostics) {
+    /// templates changed; else only the new specs'), but for the `required` ones, whose absence
+    /// is already reported.
+    func checkTemplates(all: Bool, library: TemplateLibrary, required: Set<String>, diagnostics: Diagnostics) {
         for (group, compared) in zip(groups, compare) where all || compared {
-            for spec in group.specs where !library.has(spec.template) {
+            for spec in group.specs where !library.has(spec.template) && !required.contains(spec.template) {
                 diagnostics.error("unknown template '\(spec.template)' (no \(spec.template).mustache in \(library.tree.displayPath))",
                                   at: spec.source ?? SourceLocation(path: library.tree.display(spec.template + ".mustache")))
             }

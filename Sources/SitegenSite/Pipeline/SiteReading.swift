@@ -6,6 +6,8 @@ struct SiteReading: Sendable {
     let templates: TemplateLibrary
     let graph: TemplateGraph
     let statics: [OutputFile]
+    /// The templates every site needs and those the kinds' models need (each reported if missing).
+    let required: Set<String>
 
     static func read(_ options: BuildOptions, changes: ChangeSet, old: SiteState?, diagnostics: Diagnostics) async -> SiteReading {
         if old == nil, !options.content.exists {
@@ -31,6 +33,7 @@ struct SiteReading: Sendable {
         var required = SitePages.requiredTemplates
         for (runner, model) in zip(runners, models) { required += runner.requiredTemplates(model) }
         library.require(required, diagnostics: diagnostics)
-        return SiteReading(runners: runners, models: models, templates: library, graph: graph, statics: await statics)
+        return SiteReading(runners: runners, models: models, templates: library, graph: graph, statics: await statics,
+                           required: Set(required))
     }
 }

@@ -35,7 +35,7 @@ struct SiteRun: Sendable {
             // of the run, not after they are fixed.
             let kinds = await Self.pagesAndFeeds(read, stale: stale, old: old, context: context)
             PageRendering(kinds: kinds, home: [:], old: old, stale: stale, context: context)
-                .checkTemplates(all: true, library: read.templates, diagnostics: diagnostics)
+                .checkTemplates(all: true, library: read.templates, required: read.required, diagnostics: diagnostics)
             throw BuildFailed(diagnostics.all)
         }
         async let snapshotsMade = Self.snapshots(read, stale: stale, context: context)
@@ -44,7 +44,7 @@ struct SiteRun: Sendable {
         let activity = kinds.reduce(into: TemplateObject()) { $0.merge($1.activity) { _, new in new } }
         var pages = PageRendering(kinds: kinds, home: home, activity: activity, old: old, stale: stale, context: context)
         let templatesChanged = old == nil || !changes.templates.isEmpty
-        pages.checkTemplates(all: templatesChanged, library: read.templates, diagnostics: diagnostics)
+        pages.checkTemplates(all: templatesChanged, library: read.templates, required: read.required, diagnostics: diagnostics)
         let (made, snapshotSeconds) = try await snapshotsMade
         for (index, snapshots) in made { kinds[index].snapshots = snapshots }
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
