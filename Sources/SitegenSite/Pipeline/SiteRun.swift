@@ -55,8 +55,9 @@ struct SiteRun: Sendable {
         var assembly = SiteAssembly(kinds: kinds, groups: pages.groups, read: read, old: old, stale: stale,
                                     staticsChanged: old == nil || changes.statics)
         try assembly.assemble(context: context)
+        let built = BuiltSite(paths: Set(assembly.files.map(\.path)))
         for (runner, kind) in zip(read.runners, kinds) {
-            runner.check(kind.model, site: BuiltSite(paths: Set(assembly.files.map(\.path))), context: context)
+            runner.check(kind.model, site: built, context: context)
         }
         if !samePaths(assembly.files, as: previous?.outputs) {
             OutputWriter.validate(assembly.files, diagnostics: diagnostics, outputName: options.output.lastPathComponent)
