@@ -17,7 +17,7 @@ import pytest
 
 from conftest import AS_OF, ROOT, run_sitegen, sitegen_binary, tree_digest, validate_html
 
-SUMMARY = re.compile(r"^Built ([\d,]+) pages, ([\d,]+) files \((\d+\.\d) MB\) into (.+)/ as of (\d{4}-\d\d-\d\d) in (\d+\.\d\d) s$")
+SUMMARY = re.compile(r"^Built ([\d,]+) pages, ([\d,]+) files \((\d+\.\d) MB\) into (.+)/ for (\S+) as of (\d{4}-\d\d-\d\d) in (\d+\.\d\d) s$")
 STAGES = ["load", "parse", "render", "snapshots", "write"]
 
 
@@ -32,12 +32,12 @@ def test_summary_line_says_what_was_built(site_build):
     assert len(lines) == 1, result.stdout
     match = SUMMARY.match(lines[0])
     assert match, lines[0]
-    pages, files, megabytes, folder, as_of, seconds = match.groups()
+    pages, files, megabytes, folder, base_url, as_of, seconds = match.groups()
     written = [p for p in out.rglob("*") if p.is_file() and p.name != ".sitegen-output"]
     assert number(pages) == len([p for p in written if p.suffix == ".html"]) > 1600
     assert number(files) == len(written)
     assert float(megabytes) == round(sum(p.stat().st_size for p in written) / 1_000_000, 1)
-    assert folder == str(out) and as_of == AS_OF
+    assert folder == str(out) and as_of == AS_OF and base_url == "https://example.org/"
     assert 0 < float(seconds) < 600
 
 

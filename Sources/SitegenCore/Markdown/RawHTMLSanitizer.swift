@@ -11,9 +11,9 @@
 /// neutralises `<script>`-like text in the output).
 public enum RawHTMLSanitizer {
     static let elements: Set<String> = [
-        "a", "abbr", "b", "blockquote", "br", "caption", "cite", "code", "dd", "del", "details", "dfn", "div", "dl",
+        "a", "abbr", "article", "aside", "b", "blockquote", "br", "caption", "cite", "code", "dd", "del", "details", "dfn", "div", "dl",
         "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "li",
-        "mark", "ol", "p", "pre", "q", "s", "samp", "small", "span", "strong", "sub", "summary", "sup", "table",
+        "mark", "ol", "p", "pre", "q", "s", "samp", "section", "small", "span", "strong", "sub", "summary", "sup", "table",
         "tbody", "td", "tfoot", "th", "thead", "time", "tr", "u", "ul", "var", "wbr",
     ]
     static let globalAttributes: Set<String> = ["class", "id", "title", "lang", "dir"]
