@@ -73,10 +73,10 @@ enum SheetPrinting {
 
     /// `asOf` of the site's manifest: the day the build treated as today.
     static func asOf(manifest: URL) -> CalendarDate? {
+        struct Dated: Decodable { let asOf: String }
         guard let data = try? Data(contentsOf: manifest),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let text = object["asOf"] as? String else { return nil }
-        return CalendarDate(text)
+              let dated = try? JSONDecoder().decode(Dated.self, from: data) else { return nil }
+        return CalendarDate(dated.asOf)
     }
 
     /// The base path the site was built for, from the sheet's canonical link
