@@ -44,11 +44,7 @@ public actor BuildSession {
         _ = clock.lap()   // the run timed its own stages
         report.asOf = run.state.settings.asOf
         report.baseURL = run.state.settings.normalizedBaseURL(options)
-        report.pages = run.files.filter { $0.path.hasSuffix(".html") }.count
-        report.files = run.files.count
-        report.bytes = run.files.reduce(0) { $0 + $1.data.count }
-        report.rendered = run.rendered
-        report.warnings = run.warnings
+        report.count(run)
         if mode == .build {
             let writer = OutputWriter(destination: options.output, force: options.force, jobs: options.jobs)
             try await writer.write(run.files)
@@ -100,11 +96,7 @@ public actor BuildSession {
             pending = []
             report.written = write.map(\.path).sorted()
             report.removed = remove.sorted()
-            report.rendered = run.rendered
-            report.warnings = run.warnings
-            report.pages = run.files.filter { $0.path.hasSuffix(".html") }.count
-            report.files = run.files.count
-            report.bytes = run.files.reduce(0) { $0 + $1.data.count }
+            report.count(run)
             report.seconds = clock.total
             return report
         } catch {
@@ -145,5 +137,16 @@ public actor BuildSession {
             }
         }
         return path
+    }
+}
+
+extension BuildReport {
+    /// What a run made: the site's pages, files and bytes, the pages rendered, the warnings.
+    mutating func count(_ run: SiteRun) {
+        pages = run.files.filter { $0.path.hasSuffix(".html") }.count
+        files = run.files.count
+        bytes = run.files.reduce(0) { $0 + $1.data.count }
+        rendered = run.rendered
+        warnings = run.warnings
     }
 }
