@@ -29,6 +29,10 @@ public struct BibleKind: ContentKind {
     public func homeValues(_ library: BibleLibrary?, context: RenderContext, cache: BibleCache) -> TemplateObject {
         DailyVerseHome.values(library, context: context, cache: cache)
     }
+
+    public func search(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> SearchContribution {
+        BibleSearch.contribution(library)
+    }
 }
 
 /// What the Bible remembers between the builds of a session: the books of each text file, the

@@ -24,6 +24,10 @@ public struct HymnsKind: ContentKind {
     public func snapshots(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) throws -> [Snapshot] {
         [try HymnsSnapshot.snapshot(hymnal, context: context, cache: cache)]
     }
+
+    public func search(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> SearchContribution {
+        HymnSearch.contribution(hymnal)
+    }
 }
 
 /// What the hymnal remembers between the builds of a session: the listing of its folder, each
