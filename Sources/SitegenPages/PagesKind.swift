@@ -29,7 +29,7 @@ public struct PagesKind: ContentKind {
     public func search(_ pages: [Page], context: RenderContext, cache: PagesCache) -> SearchContribution {
         SearchContribution(documents: pages.filter { $0.sitePath != "404.html" }.map { page in
             SearchDocument(kind: "Pages", url: page.sitePath, title: page.title,
-                           text: SearchDocument.plainText(html: context.markdown.render(page.body)), group: "pages")
+                           text: SearchDocument.plainText(html: context.markdown.render(page.body)), group: "pages", priority: 1)
         })
     }
 

@@ -129,7 +129,7 @@ public struct SearchIndex: Sendable {
             JSONText.append(doc.facet ?? "", to: &facet)
             facet.append(UInt8(ascii: ","))
             JSONText.append(doc.section ?? "", to: &facet)
-            facet.append(UInt8(ascii: "]"))
+            facet += Array(",\(doc.priority)]".utf8)
             let key = String(decoding: facet, as: UTF8.self)
             if facetIndex[key] == nil { facetIndex[key] = facets.count; facets.append(key) }
             groupFacets.append(facetIndex[key]!)

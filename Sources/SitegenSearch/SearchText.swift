@@ -103,6 +103,7 @@ public enum SearchText {
 
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
         if s.isASCII { return isASCIIWord(UInt8(s.value)) }
+        if s.value == 0x02BC { return false }   // the modifier letter apostrophe is an apostrophe here
         let p = s.properties
         if p.isAlphabetic { return true }
         switch p.generalCategory {

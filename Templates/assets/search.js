@@ -16,7 +16,7 @@
   var PAGE = 10, MAX_WORDS = 24;
 
   // ---- words (SearchText.swift) ----
-  var WORD = /[\p{L}\p{N}\p{M}]/u, APOS = "'\u2019\u02bc\u2018", HYPH = "-\u2010\u2011";
+  var WORD_CHAR = /[\p{L}\p{N}\p{M}]/u, WORD = { test: function (c) { return c !== "\u02bc" && WORD_CHAR.test(c); } }, APOS = "'\u2019\u02bc\u2018", HYPH = "-\u2010\u2011";
   var SPECIAL = { "\u00f8": "o", "\u00e6": "ae", "\u0153": "oe", "\u00df": "ss", "\u0142": "l", "\u0111": "d", "\u0131": "i" };
   function fold(w) {
     w = w.toLowerCase();
@@ -304,7 +304,7 @@
           });
         } else if (n === 1) full = true;
         if (parsed.phrase && !full) return;
-        var score = 10 * cover / idfSum + 4 * exact / n + (n > 1 ? 6 * pairs / (n - 1) + (full ? 6 : 0) : 0) + 3 * 8 / (8 + e.len);
+        var score = (facetOf(e.doc)[3] || 0) + 10 * cover / idfSum + 4 * exact / n + (n > 1 ? 6 * pairs / (n - 1) + (full ? 6 : 0) : 0) + 3 * 8 / (8 + e.len);
         results.push({ doc: e.doc, score: score, terms: e.slots });
       });
       results.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });

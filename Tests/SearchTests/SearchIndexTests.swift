@@ -32,7 +32,7 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
         let groups = entry["groups"] as! String
         #expect(groups.count == 20)   // two groups, ten hex digits each
         for file in index.files.dropLast() {
-            #expect(file.path.hasPrefix("search/t/") || file.path.hasPrefix("search/d/"))
+            #expect(["search/t/", "search/d/", "search/r/"].contains { file.path.hasPrefix($0) })
             #expect(file.path.hasSuffix(".json"))
         }
     }

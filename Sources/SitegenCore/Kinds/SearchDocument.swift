@@ -39,9 +39,12 @@ public struct SearchDocument: Sendable, Hashable {
     public let section: String?
     /// The number a `SearchNumbered` shortcut names (the hymn's number), if any.
     public let number: Int?
+    /// Added to the score of a match (a locality's page before the many meetings held there).
+    /// The same for every document of a group.
+    public let priority: Int
 
     public init(kind: String, url: String, title: String, text: String, group: String,
-                facet: String? = nil, section: String? = nil, number: Int? = nil) {
+                facet: String? = nil, section: String? = nil, number: Int? = nil, priority: Int = 0) {
         self.kind = kind
         self.url = url
         self.title = title
@@ -50,6 +53,7 @@ public struct SearchDocument: Sendable, Hashable {
         self.facet = facet
         self.section = section
         self.number = number
+        self.priority = priority
     }
 }
 

@@ -18,7 +18,7 @@ public enum ScheduleSearch {
             let text = ([locality.name] + locality.address + [locality.region, locality.country].compactMap { $0 })
                 .joined(separator: " · ")
             documents.append(SearchDocument(kind: "Localities", url: locality.sitePath, title: locality.name, text: text,
-                                            group: "localities"))
+                                            group: "localities", priority: 3))
         }
         return SearchContribution(documents: documents)
     }
