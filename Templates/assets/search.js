@@ -13,7 +13,9 @@
   var out = page.querySelector("[data-search-results]");
   var filtersBox = page.querySelector("[data-search-filters]");
   var status = page.querySelector("[data-search-status]");
-  var PAGE = 10, MAX_WORDS = 24;
+  // Ten results a page; the first five are read (and reordered by exact phrase) at once, the
+  // others' excerpts when they scroll into view, so a query downloads only what is seen.
+  var PAGE = 10, EAGER = 5, MAX_WORDS = 24;
 
   // ---- words (SearchText.swift) ----
   var WORD_CHAR = /[\p{L}\p{N}\p{M}]/u, WORD = { test: function (c) { return c !== "\u02bc" && WORD_CHAR.test(c); } }, APOS = "'\u2019\u02bc\u2018", HYPH = "-\u2010\u2011";
@@ -332,11 +334,11 @@
   function verify(found) {
     var qw = found.parsed.words;
     if (qw.length < 2 || !found.results.length) return Promise.resolve(found);
-    var check = found.parsed.phrase ? found.results.slice(0, 80) : found.results.slice(0, PAGE);
+    var check = found.parsed.phrase ? found.results.slice(0, 80) : found.results.slice(0, EAGER);
     return Promise.all(check.map(function (r) { return docText(r.doc); })).then(function (texts) {
       check.forEach(function (r, i) { r.exact = exactPhrase(texts[i], qw); if (r.exact) r.score += 8; });
       if (found.parsed.phrase) found.results = check.filter(function (r) { return r.exact; });
-      else found.results = check.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; }).concat(found.results.slice(PAGE));
+      else found.results = check.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; }).concat(found.results.slice(EAGER));
       return found;
     });
   }
@@ -447,7 +449,7 @@
     var list = filtered(), upto = Math.max(state.shown, PAGE);
     var top = list.slice(0, upto);
     var groups = [];
-    top.forEach(function (r) { var g = Math.floor(r.doc / meta.groupSize); if (groups.indexOf(g) < 0) groups.push(g); });
+    top.forEach(function (r, i) { var g = Math.floor(r.doc / meta.groupSize); if ((i < EAGER || groupCache[g]) && groups.indexOf(g) < 0) groups.push(g); });
     state.refs.forEach(function (ref) { if (ref.group !== undefined && groups.indexOf(ref.group) < 0) groups.push(ref.group); });
     return Promise.all(groups.map(loadGroup)).then(function (loaded) {
       if (seq !== renderSeq) return;
@@ -457,8 +459,14 @@
       var ol = el("ol", { "class": "search-list" });
       state.refs.forEach(function (ref) { ol.appendChild(ref.render(docs)); });
       top.forEach(function (r) {
-        var g = Math.floor(r.doc / meta.groupSize), d = docs[g][r.doc % meta.groupSize], f = facetOf(r.doc);
-        ol.appendChild(resultItem(d[0], d[1], meta.kinds[f[0]] + (f[1] && meta.kinds[f[0]] !== f[1] ? " \u00b7 " + f[1] : ""), d[2], state.marks));
+        var g = Math.floor(r.doc / meta.groupSize), f = facetOf(r.doc);
+        var kind = meta.kinds[f[0]] + (f[1] && meta.kinds[f[0]] !== f[1] ? " \u00b7 " + f[1] : "");
+        if (docs[g]) {
+          var d = docs[g][r.doc % meta.groupSize];
+          ol.appendChild(resultItem(d[0], d[1], kind, d[2], state.marks));
+        } else {
+          ol.appendChild(lazyItem(r.doc, kind, seq));
+        }
       });
       var head = el("p", { "class": "search-summary" }, list.length ? summary(list) + (list.length > top.length ? ", the first " + top.length + " shown" : "") : "");
       if (list.length || state.refs.length) { out.appendChild(head); out.appendChild(ol); }
@@ -471,6 +479,24 @@
       say(state.message || (list.length || state.refs.length ? (state.refs.length ? "Go to " + state.refs[0].title + (list.length ? "; " : "") : "") + (list.length ? summary(list) : "") : ""));
       out.setAttribute("aria-busy", "false");
     });
+  }
+  // A result whose group is not loaded yet (its link, title and text are all in the group's
+  // file): filled in when it comes near the view.
+  var observer = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (e) { if (e.isIntersecting) { observer.unobserve(e.target); e.target.load(); } });
+  }, { rootMargin: "200px" }) : null;
+  function lazyItem(doc, kind, seq) {
+    var li = el("li", { "class": "search-result search-pending" });
+    li.appendChild(el("span", { "class": "search-kind" }, kind));
+    li.load = function () {
+      loadGroup(groupOf(doc)).then(function (rows) {
+        if (seq !== renderSeq) return;
+        var d = rows[doc % meta.groupSize], full = resultItem(d[0], d[1], kind, d[2], state.marks);
+        li.replaceWith(full);
+      });
+    };
+    if (observer) observer.observe(li); else li.load();
+    return li;
   }
   function say(text) { status.textContent = text; }
   function message(text) {
