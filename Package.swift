@@ -53,7 +53,10 @@ let package = Package(
         .target(name: "SitegenKinds", dependencies: ["SitegenCore", "SitegenPages", "SitegenHymns", "SitegenBible", "SitegenSchedule"]),
         // The build pipeline: read every kind, render, write; a full build or one edit in `serve`.
         // It knows content kinds only through `ContentKind`.
-        .target(name: "SitegenSite", dependencies: ["SitegenCore"]),
+        .target(name: "SitegenSite", dependencies: ["SitegenCore", "SitegenSearch"]),
+        // Search: the word rules (shared with the browser's search.js and any later index), the
+        // reference parser, and the index written from every kind's `SearchContribution`.
+        .target(name: "SitegenSearch", dependencies: ["SitegenCore", .product(name: "Crypto", package: "swift-crypto")]),
         // `sitegen serve`: serves Output/ on loopback, watches sources, rebuilds, reloads pages.
         .target(
             name: "SitegenServe",
@@ -91,6 +94,7 @@ let package = Package(
         .testTarget(name: "BibleTests", dependencies: ["SitegenBible"], exclude: ["Fixtures"]),
         .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule", "SitegenCore"]),
         .testTarget(name: "PrintTests", dependencies: ["SitegenPrint", "SitegenCore"]),
+        .testTarget(name: "SearchTests", dependencies: ["SitegenSearch", "SitegenBible", "SitegenCore"], exclude: ["Fixtures"]),
         .testTarget(name: "ServeTests", dependencies: ["SitegenServe", .product(name: "FlyingFox", package: "FlyingFox")]),
     ],
     swiftLanguageModes: [.v6]

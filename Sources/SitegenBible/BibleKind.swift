@@ -33,6 +33,10 @@ public struct BibleKind: ContentKind {
     public func activityValues(_ library: BibleLibrary?, context: RenderContext, cache: BibleCache) -> TemplateObject {
         BibleActivity.values(library, context: context)
     }
+
+    public func search(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> SearchContribution {
+        BibleSearch.contribution(library)
+    }
 }
 
 /// What the Bible remembers between the builds of a session: the books of each text file, the

@@ -29,6 +29,10 @@ public struct HymnsKind: ContentKind {
     public func activityValues(_ hymnal: Hymnal?, context: RenderContext, cache: HymnsCache) -> TemplateObject {
         hymnal == nil ? [:] : ["hymnsURL": .text(context.url("hymns/"))]
     }
+
+    public func search(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> SearchContribution {
+        HymnSearch.contribution(hymnal)
+    }
 }
 
 /// What the hymnal remembers between the builds of a session: the listing of its folder, each

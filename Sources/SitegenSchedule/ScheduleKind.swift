@@ -38,6 +38,10 @@ public struct ScheduleKind: ContentKind {
         schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.feeds(schedule, context: context, parts: $0) }
     }
 
+    public func search(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> SearchContribution {
+        ScheduleSearch.contribution(schedule, context: context)
+    }
+
     public func homeValues(_ schedule: Schedule?, context: RenderContext, cache: ScheduleCache) -> TemplateObject {
         cache.parts.withLock { ScheduleOutputs.homeValues(schedule ?? .empty, context: context, parts: $0) }
     }

@@ -50,6 +50,11 @@ public protocol ContentKind: Sendable {
 
     /// Checks against the finished site (a link in a page to a file that is not there).
     func check(_ model: Model, site: BuiltSite, context: RenderContext)
+
+    /// What the site's search finds of this kind: its documents (a verse, a stanza, a
+    /// locality…) and the places a query names directly (a Bible reference, a hymn number).
+    /// The pipeline writes one index from every kind's contribution (docs/search.md).
+    func search(_ model: Model, context: RenderContext, cache: Cache) -> SearchContribution
 }
 
 extension ContentKind {
@@ -58,6 +63,7 @@ extension ContentKind {
     public func homeValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject { [:] }
     public func activityValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject { [:] }
     public func check(_ model: Model, site: BuiltSite, context: RenderContext) {}
+    public func search(_ model: Model, context: RenderContext, cache: Cache) -> SearchContribution { .none }
 }
 
 /// What a kind reads.

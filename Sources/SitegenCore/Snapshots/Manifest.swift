@@ -18,20 +18,37 @@ public struct Manifest: Codable, Sendable {
         public let version: Int
     }
 
+    /// The site's search index (docs/search.md): its entry file, which names every other
+    /// file of the index by its content hash.
+    public struct SearchEntry: Codable, Sendable {
+        /// Site path of the entry file (`search/index.json`), not below `api/v1/`.
+        public let path: String
+        public let sha256: String
+        public let bytes: Int
+        /// Files of the index, the entry included, and their bytes.
+        public let files: Int
+        public let totalBytes: Int
+
+        public init(path: String, sha256: String, bytes: Int, files: Int, totalBytes: Int) {
+            (self.path, self.sha256, self.bytes, self.files, self.totalBytes) = (path, sha256, bytes, files, totalBytes)
+        }
+    }
+
     public let format: Int
     public let generator: String
     public let asOf: String
     public let files: [Entry]
     public let schemas: [SchemaEntry]
+    public let search: SearchEntry?
 
     public static let root = "api/v1/"
 
     /// The snapshot files, their schemas and the manifest, as output files below `api/v1/`.
     /// `schemas`: more schemas to publish and list that no snapshot file uses (the reader's
-    /// export file). `digest` is SHA-256 in hex; the incremental build passes one that
-    /// remembers unchanged files' hashes.
-    public static func outputFiles(for snapshots: [Snapshot], schemas extra: [SnapshotSchema] = [], asOf: CalendarDate,
-                                   generator: String,
+    /// export file). `search`: the search index's entry, when the site has one. `digest` is
+    /// SHA-256 in hex; the incremental build passes one that remembers unchanged files' hashes.
+    public static func outputFiles(for snapshots: [Snapshot], schemas extra: [SnapshotSchema] = [], search: SearchEntry? = nil,
+                                   asOf: CalendarDate, generator: String,
                                    digest: (Snapshot) -> String = { SnapshotJSON.sha256($0.data) }) throws -> [OutputFile] {
         let sorted = snapshots.sorted { $0.path < $1.path }
         var schemas: [String: SnapshotSchema] = [Self.schema.name: Self.schema]
@@ -44,7 +61,8 @@ public struct Manifest: Codable, Sendable {
             format: 1, generator: generator, asOf: asOf.description,
             files: sorted.map { Entry(path: $0.path, sha256: digest($0), bytes: $0.data.count,
                                       records: $0.records, schema: $0.schema.path, schemaVersion: $0.schema.version) },
-            schemas: schemaFiles.map { SchemaEntry(path: $0.0.path, sha256: SnapshotJSON.sha256($0.1), bytes: $0.1.count, version: $0.0.version) })
+            schemas: schemaFiles.map { SchemaEntry(path: $0.0.path, sha256: SnapshotJSON.sha256($0.1), bytes: $0.1.count, version: $0.0.version) },
+            search: search)
         var files = sorted.map { OutputFile(path: root + $0.path, data: $0.data) }
         files += schemaFiles.map { OutputFile(path: root + $0.0.path, data: $0.1) }
         files.append(OutputFile(path: root + "manifest.json", data: try SnapshotJSON.encode(manifest, pretty: true)))
@@ -77,6 +95,19 @@ public struct Manifest: Codable, Sendable {
               "schema": { "type": "string", "pattern": "^schemas/[a-z0-9-]+\\.schema\\.json$" },
               "schemaVersion": { "type": "integer", "minimum": 1 }
             }
+          }
+        },
+        "search": {
+          "description": "The site's search index: its entry file (a site path, not below api/v1/), which names every other file of the index by its content hash.",
+          "type": "object",
+          "required": ["path", "sha256", "bytes", "files", "totalBytes"],
+          "additionalProperties": false,
+          "properties": {
+            "path": { "type": "string" },
+            "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
+            "bytes": { "type": "integer", "minimum": 0 },
+            "files": { "type": "integer", "minimum": 1 },
+            "totalBytes": { "type": "integer", "minimum": 0 }
           }
         },
         "schemas": {

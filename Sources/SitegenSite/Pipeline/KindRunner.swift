@@ -11,6 +11,7 @@ protocol KindRunning: Sendable {
     func homeValues(_ model: KindModel, context: RenderContext) -> TemplateObject
     func activityValues(_ model: KindModel, context: RenderContext) -> TemplateObject
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext)
+    func search(_ model: KindModel, context: RenderContext) -> SearchContribution
     func forget(_ changes: SourceChanges)
 }
 
@@ -64,6 +65,10 @@ private struct KindRunner<Kind: ContentKind>: KindRunning {
 
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext) {
         if let model = typed(model) { kind.check(model, site: site, context: context) }
+    }
+
+    func search(_ model: KindModel, context: RenderContext) -> SearchContribution {
+        typed(model).map { kind.search($0, context: context, cache: cache) } ?? .none
     }
 
     func forget(_ changes: SourceChanges) { cache.forget(changes) }

@@ -8,6 +8,9 @@ struct SiteAssembly {
     let old: SiteState?
     let stale: Set<Int>
     let staticsChanged: Bool
+    /// The search index's files (`search/index.json` last).
+    let search: [OutputFile]
+    let searchChanged: Bool
 
     private(set) var files: [OutputFile] = []
     /// Paths of the files made in this run (besides the rendered pages).
@@ -18,8 +21,9 @@ struct SiteAssembly {
     private(set) var sitemapSources: [String] = []
 
     init(kinds: [KindOutputs], groups: [RenderedGroup], read: SiteReading, old: SiteState?, stale: Set<Int>,
-         staticsChanged: Bool) {
+         staticsChanged: Bool, search: [OutputFile], searchChanged: Bool) {
         (self.kinds, self.groups, self.read, self.old, self.stale, self.staticsChanged) = (kinds, groups, read, old, stale, staticsChanged)
+        (self.search, self.searchChanged) = (search, searchChanged)
     }
 
     mutating func assemble(context: RenderContext) throws {
@@ -42,6 +46,10 @@ struct SiteAssembly {
             files += kinds[index].feeds
             if stale.contains(index) { fresh.formUnion(kinds[index].feeds.map(\.path)) }
         }
+        // The search index: shards named by their content, so an unchanged shard keeps its
+        // name and bytes and is not written again.
+        files += search
+        if searchChanged { fresh.formUnion(search.map(\.path)) }
     }
 
     /// The manifest and the snapshot files, made again when a kind's snapshots were.
@@ -52,7 +60,11 @@ struct SiteAssembly {
         }
         let snapshots = kinds.flatMap(\.snapshots)
         var known = old?.digests ?? [:]
-        manifest = try Manifest.outputFiles(for: snapshots, schemas: SitePages.schemas, asOf: context.asOf,
+        let searchEntry = search.last.map { entry in
+            Manifest.SearchEntry(path: entry.path, sha256: SnapshotJSON.sha256(entry.data), bytes: entry.data.count, files: search.count,
+                                 totalBytes: search.reduce(0) { $0 + $1.data.count })
+        }
+        manifest = try Manifest.outputFiles(for: snapshots, schemas: SitePages.schemas, search: searchEntry, asOf: context.asOf,
                                             generator: context.generator) { snapshot in
             if let digest = known[snapshot.path], digest.data == snapshot.data { return digest.sha256 }
             let digest = SnapshotDigest(data: snapshot.data, sha256: SnapshotJSON.sha256(snapshot.data))

@@ -20,6 +20,12 @@ enum SitePages {
             specs.append(PageSpec(path: "", template: "home", title: context.config.title,
                                   values: home.merging(["content": ""]) { own, _ in own }))
         }
+        // The search page, when the templates have one (the index is written whatever they have).
+        if !madePaths.contains(searchPath), context.templates.has("search") {
+            specs.append(PageSpec(path: searchPath, template: "search", title: "Search",
+                                  description: "Search the hymns, the Bible, the meetings, the localities and the pages.",
+                                  values: ["searchURL": .text(context.url(searchPath))]))
+        }
         if !madePaths.contains("404.html") {
             specs.append(PageSpec(path: "404.html", template: "page", title: "Page not found",
                                   values: ["content": .text("<p>There is no page at this address. Try the <a href=\"\(context.url(""))\">home page</a>.</p>")]))
@@ -37,6 +43,8 @@ enum SitePages {
 
     /// Schemas the site publishes besides its snapshots': the file `/my/` exports and imports.
     static let schemas = [ReaderData.schema]
+
+    static let searchPath = "search/"
 
     /// Templates every site needs; content kinds name their own.
     static let requiredTemplates = ["layout", "page", "home"]

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSearch
 
 /// One pass of the pipeline, from the previous good build (nil: from nothing, a full build):
 /// read what changed, make the changed kinds' pages, snapshots and feeds, render the pages whose
@@ -45,15 +46,22 @@ struct SiteRun: Sendable {
         var pages = PageRendering(kinds: kinds, home: home, activity: activity, old: old, stale: stale, context: context)
         let templatesChanged = old == nil || !changes.templates.isEmpty
         pages.checkTemplates(all: templatesChanged, library: read.templates, required: read.required, diagnostics: diagnostics)
+        // The search index from every kind's contribution, made while the pages render; kept as
+        // it was when no kind's contribution changed.
+        let searchChanged = old.map { old in stale.contains { old.kinds[$0].search != kinds[$0].search } } ?? true
+        let contributions = kinds.map(\.search)
+        let previousSearch = old?.search
+        async let searchMade = Self.searchIndex(contributions, previous: searchChanged ? nil : previousSearch, jobs: context.jobs)
         let (made, snapshotSeconds) = try await snapshotsMade
         for (index, snapshots) in made { kinds[index].snapshots = snapshots }
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
         let affected = old == nil ? nil : read.graph.affected(by: changes.templates)
         let rendered = await pages.render(templates: affected, context: context)
-        timings += [("render", clock.lap()), ("snapshots", snapshotSeconds)]
+        let (search, searchSeconds) = await searchMade
+        timings += [("render", clock.lap()), ("snapshots", snapshotSeconds), ("search", searchSeconds)]
 
         var assembly = SiteAssembly(kinds: kinds, groups: pages.groups, read: read, old: old, stale: stale,
-                                    staticsChanged: old == nil || changes.statics)
+                                    staticsChanged: old == nil || changes.statics, search: search, searchChanged: searchChanged)
         try assembly.assemble(context: context)
         let built = BuiltSite(paths: Set(assembly.files.map(\.path)))
         for (runner, kind) in zip(read.runners, kinds) {
@@ -67,7 +75,7 @@ struct SiteRun: Sendable {
         if old == nil { fresh = Set(assembly.files.map(\.path)) }
         let state = SiteState(settings: settings, runners: read.runners, templates: read.templates, graph: read.graph,
                               statics: read.statics, kinds: kinds, groups: pages.groups, home: home,
-                              manifest: assembly.manifest, digests: assembly.digests, sitemap: assembly.sitemap,
+                              manifest: assembly.manifest, search: search, digests: assembly.digests, sitemap: assembly.sitemap,
                               sitemapSources: assembly.sitemapSources,
                               outputs: Dictionary(assembly.files.map { ($0.path, $0) }) { first, _ in first })
         return SiteRun(state: state, files: assembly.files, fresh: fresh, rendered: rendered.count,
@@ -90,6 +98,15 @@ struct SiteRun: Sendable {
         return (made, clock.lap())
     }
 
+    /// The search index's files (wall seconds of that task alone); `previous` when it holds.
+    private static func searchIndex(_ contributions: [SearchContribution], previous: [OutputFile]?, jobs: Int) async
+        -> ([OutputFile], Double) {
+        if let previous { return (previous, 0) }
+        var clock = StageClock()
+        let index = SearchIndex.build(contributions, jobs: jobs)
+        return (index.files.map { OutputFile(path: $0.path, data: $0.data) }, clock.lap())
+    }
+
     /// Each kind's outputs: the stale kinds' page specs, feeds and home values made again (side
     /// by side), the others' as they were.
     private static func pagesAndFeeds(_ read: SiteReading, stale: Set<Int>, old: SiteState?,
@@ -110,6 +127,7 @@ struct SiteRun: Sendable {
                     outputs.feeds = runner.feeds(model, context: context)
                     outputs.home = runner.homeValues(model, context: context)
                     outputs.activity = runner.activityValues(model, context: context)
+                    outputs.search = runner.search(model, context: context)
                     return (index, outputs)
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSearch
 
 /// Everything a good build read and made, kept by a session so the next build can start from
 /// it: the settings, each kind's runner (with its cache) and model, the page specs and rendered
@@ -16,6 +17,8 @@ struct SiteState: Sendable {
     /// What every kind contributes to the home page, merged.
     let home: TemplateObject
     let manifest: [OutputFile]
+    /// The search index made from every kind's `search` (kept while no kind's contribution changes).
+    let search: [OutputFile]
     /// Snapshot path → (bytes, SHA-256): unchanged snapshots are not hashed again.
     let digests: [String: SnapshotDigest]
     let sitemap: [OutputFile]
@@ -46,6 +49,8 @@ struct KindOutputs: Sendable {
     var home: TemplateObject = [:]
     /// What the kind contributes to the reader's own page (`/my/`).
     var activity: TemplateObject = [:]
+    /// What the kind gives the search index.
+    var search: SearchContribution = .none
 }
 
 /// The pages of one group as rendered: the specs they were rendered from and the files.

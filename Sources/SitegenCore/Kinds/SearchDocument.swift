@@ -1,0 +1,110 @@
+import Foundation
+
+/// What a content kind gives the site's search (`ContentKind.search`): its documents, and the
+/// shortcuts a query can name directly (a Bible reference, a hymn number). The pipeline
+/// collects every kind's contribution and writes one index (SitegenSearch); it never looks
+/// inside a kind.
+public struct SearchContribution: Sendable, Hashable {
+    public var documents: [SearchDocument]
+    /// Books a reference can name ("jn 3:16", "ps 23"), in their order.
+    public var books: [SearchBook]
+    /// Things a query names by number ("123", "hymn 123").
+    public var numbered: [SearchNumbered]
+
+    public init(documents: [SearchDocument] = [], books: [SearchBook] = [], numbered: [SearchNumbered] = []) {
+        self.documents = documents
+        self.books = books
+        self.numbered = numbered
+    }
+
+    public static let none = SearchContribution()
+}
+
+/// One searchable unit: a verse, a stanza, a locality, an upcoming meeting, a page.
+public struct SearchDocument: Sendable, Hashable {
+    /// What the reader filters by ("Bible", "Hymns", "Meetings", "Localities", "Pages").
+    public let kind: String
+    /// Site path of the exact place, anchor included (`bible/john/3/#v16`, `hymns/23/`).
+    public let url: String
+    /// What the result is called (`John 3:16`, `23. In the sweet by and by`).
+    public let title: String
+    /// The words searched and shown in the excerpt.
+    public let text: String
+    /// Documents stored together in one file of the index (a chapter, ten hymns): the unit a
+    /// browser downloads to show excerpts, and the unit an edit rewrites. Consecutive.
+    public let group: String
+    /// A finer filter within the kind (the Bible's book), and the section it belongs to
+    /// (the testament), if any.
+    public let facet: String?
+    public let section: String?
+    /// The number a `SearchNumbered` shortcut names (the hymn's number), if any.
+    public let number: Int?
+    /// Added to the score of a match (a locality's page before the many meetings held there).
+    /// The same for every document of a group.
+    public let priority: Int
+
+    public init(kind: String, url: String, title: String, text: String, group: String,
+                facet: String? = nil, section: String? = nil, number: Int? = nil, priority: Int = 0) {
+        self.kind = kind
+        self.url = url
+        self.title = title
+        self.text = text
+        self.group = group
+        self.facet = facet
+        self.section = section
+        self.number = number
+        self.priority = priority
+    }
+}
+
+/// A book a reference can name: what it is called (every spelling, folded to lowercase), where
+/// its chapters are, and how many verses each chapter has.
+public struct SearchBook: Sendable, Hashable {
+    public let name: String
+    /// Lowercase spellings: `john`, `jn`, `jhn`, `joh`.
+    public let aliases: [String]
+    /// Site path of chapter N is `chapterPath` + `N/`; verse V adds `#vV`.
+    public let chapterPath: String
+    /// Verses in each chapter, chapter 1 first.
+    public let verses: [Int]
+
+    public init(name: String, aliases: [String], chapterPath: String, verses: [Int]) {
+        self.name = name
+        self.aliases = aliases
+        self.chapterPath = chapterPath
+        self.verses = verses
+    }
+}
+
+/// Numbered things a query names ("123", "hymn 123", "#123"): site path `path` with `{n}`.
+public struct SearchNumbered: Sendable, Hashable {
+    public let label: String
+    /// Lowercase words that may stand before the number (`hymn`, `no`).
+    public let words: [String]
+    public let path: String
+    public let numbers: ClosedRange<Int>
+
+    public init(label: String, words: [String], path: String, numbers: ClosedRange<Int>) {
+        self.label = label
+        self.words = words
+        self.path = path
+        self.numbers = numbers
+    }
+}
+
+extension SearchDocument {
+    /// The text of an HTML fragment (rendered Markdown): tags dropped, the usual entities read.
+    public static func plainText(html: String) -> String {
+        var out = ""
+        var inTag = false
+        for ch in html {
+            if ch == "<" { inTag = true; out += " "; continue }
+            if ch == ">" { inTag = false; continue }
+            if !inTag { out.append(ch) }
+        }
+        for (entity, text) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", " "), ("&amp;", "&")] {
+            out = out.replacingOccurrences(of: entity, with: text)
+        }
+        return out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

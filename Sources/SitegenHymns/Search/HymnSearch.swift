@@ -1,0 +1,22 @@
+/// What the hymnal gives the site's search: every stanza, chorus and refrain as a document
+/// linked to its hymn (ten hymns to a group of the index), and hymn numbers as shortcuts.
+public enum HymnSearch {
+    public static func contribution(_ hymnal: Hymnal) -> SearchContribution {
+        var documents: [SearchDocument] = []
+        for hymn in hymnal.hymns {
+            let url = HymnPages.path(hymn.number)
+            let title = "\(hymn.number). \(hymn.title)"
+            let group = "hymns/\((hymn.number - 1) / 10)"
+            var passages = hymn.stanzas.map(\.plainText)
+            if let chorus = hymn.chorus { passages.insert(chorus.plainText, at: min(1, passages.count)) }
+            if let refrain = hymn.refrain { passages.insert(refrain.plainText, at: min(1, passages.count)) }
+            if passages.isEmpty { passages = [""] }   // a removed hymn: still found by its number
+            for text in passages {
+                documents.append(SearchDocument(kind: "Hymns", url: url, title: title, text: text, group: group, number: hymn.number))
+            }
+        }
+        let numbers = SearchNumbered(label: "Hymn", words: ["hymn", "hymns", "no", "number", "nr"], path: "hymns/{n}/",
+                                     numbers: 1...max(1, hymnal.count))
+        return SearchContribution(documents: documents, numbered: [numbers])
+    }
+}

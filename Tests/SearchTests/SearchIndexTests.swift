@@ -1,0 +1,73 @@
+import Foundation
+import SitegenCore
+import SitegenSearch
+import Testing
+
+func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bible") -> SearchDocument {
+    SearchDocument(kind: kind, url: url, title: url, text: text, group: group, facet: "Book", section: "Old Testament")
+}
+
+@Suite struct SearchIndexTests {
+    let contribution = SearchContribution(documents: [
+        doc("a/#v1", "In the beginning God created the heaven and the earth.", group: "a/"),
+        doc("a/#v2", "And the earth was without form, and void.", group: "a/"),
+        doc("b/#v1", "Jesus wept.", group: "b/"),
+    ])
+
+    func json(_ index: SearchIndex, _ path: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: try #require(index.files.first { $0.path == path }).data)
+    }
+
+    @Test func sameInputSameBytes() {
+        let a = SearchIndex.build([contribution]).files
+        let b = SearchIndex.build([contribution], jobs: 1).files
+        #expect(a == b)
+    }
+
+    @Test func filesAreNamedByTheirContent() throws {
+        let index = SearchIndex.build([contribution])
+        #expect(index.entry.path == "search/index.json")
+        let entry = try json(index, "search/index.json") as! [String: Any]
+        #expect(entry["documents"] as? Int == 3)
+        let groups = entry["groups"] as! String
+        #expect(groups.count == 20)   // two groups, ten hex digits each
+        for file in index.files.dropLast() {
+            #expect(["search/t/", "search/d/", "search/r/"].contains { file.path.hasPrefix($0) })
+            #expect(file.path.hasSuffix(".json"))
+        }
+    }
+
+    @Test func postingsHoldDocumentsPositionsAndLengths() throws {
+        let index = SearchIndex.build([contribution])
+        var terms: [String: String] = [:]
+        for file in index.files where file.path.hasPrefix("search/t/") {
+            terms.merge(try JSONSerialization.jsonObject(with: file.data) as! [String: String]) { a, _ in a }
+        }
+        #expect(terms["the"] == nil)   // a stop word
+        // "earth": doc 0 (length 10, position 9) and doc 1 (length 8, position 2).
+        #expect(VarintText.decode(terms["earth"]!) == [0, 10, 10, 0, 1, 8, 3, 0])
+        // "wept": group 1 → document 1024, length 2, position 1.
+        #expect(VarintText.decode(terms["wept"]!) == [1024, 2, 2, 0])
+    }
+
+    @Test func anEditRewritesOnlyTheShardsItTouches() {
+        var edited = contribution
+        edited.documents[2] = doc("b/#v1", "Jesus wept sore.", group: "b/")
+        let before = Set(SearchIndex.build([contribution]).files.map(\.path))
+        let after = Set(SearchIndex.build([edited]).files.map(\.path))
+        // The first group's file is the same; only the edited group and its terms' shards differ.
+        let changed = after.subtracting(before)
+        #expect(changed.contains("search/index.json") == false)
+        #expect(changed.filter { $0.hasPrefix("search/d/") }.count == 1)
+        #expect(before.intersection(after).filter { $0.hasPrefix("search/d/") }.count == 1)
+    }
+
+    @Test func documentGroupsAreJSONArraysWithTextEscaped() throws {
+        let c = SearchContribution(documents: [doc("x/", "<script>alert(\"1\")</script>\n", group: "x")])
+        let index = SearchIndex.build([c])
+        let file = try #require(index.files.first { $0.path.hasPrefix("search/d/") })
+        #expect(!String(decoding: file.data, as: UTF8.self).contains("<script>"))
+        let rows = try JSONSerialization.jsonObject(with: file.data) as! [[String]]
+        #expect(rows[0][2] == "<script>alert(\"1\")</script>\n")
+    }
+}

@@ -1,0 +1,65 @@
+import SitegenCore
+import SitegenSearch
+import Testing
+
+@Suite struct SearchTextTests {
+    @Test func wordsAreLowercaseLettersAndDigits() {
+        #expect(SearchText.words("In the beginning God created the heaven.") == ["in", "the", "beginning", "god", "created", "the", "heaven"])
+        #expect(SearchText.words("Hymn 123, verse 4!") == ["hymn", "123", "verse", "4"])
+        #expect(SearchText.words("") == [])
+        #expect(SearchText.words("<script>alert(1)</script>") == ["script", "alert", "1", "script"])
+    }
+
+    @Test func accentsAndCaseAreFolded() {
+        #expect(SearchText.words("Tiedän") == ["tiedan"])
+        #expect(SearchText.fold("TIEDÄN") == "tiedan")
+        #expect(SearchText.fold("Ærø") == "aero")
+        #expect(SearchText.fold("Straße") == "strasse")
+        #expect(SearchText.fold("Jérusalem") == "jerusalem")
+    }
+
+    @Test func apostrophesJoinAndPossessivesDrop() {
+        #expect(SearchText.words("whate’er") == ["whateer"])
+        #expect(SearchText.words("whate'er") == ["whateer"])
+        #expect(SearchText.words("whateʼer") == ["whateer"])
+        #expect(SearchText.words("God's love") == ["god", "love"])
+        #expect(SearchText.words("God’s love") == ["god", "love"])
+        #expect(SearchText.words("'tis so") == ["tis", "so"])
+    }
+
+    @Test func hyphenatedCompoundsGiveTheirPartsAndTheJoinedWord() {
+        var found: [(String, Int)] = []
+        let count = SearchText.forEachWord("In the sweet by‐and‐by, we") { found.append(($0, $1)) }
+        #expect(found.map(\.0) == ["in", "the", "sweet", "by", "and", "by", "byandby", "we"])
+        #expect(found.map(\.1) == [0, 1, 2, 3, 4, 5, 3, 6])
+        #expect(count == 7)
+        #expect(SearchText.words("Beth-el") == ["beth", "el", "bethel"])
+        #expect(SearchText.words("Beth‑el") == ["beth", "el", "bethel"])
+        #expect(SearchText.words("a - b") == ["a", "b"])   // a dash between spaces is no hyphen
+    }
+
+    @Test func asciiAndUnicodePathsAgree() {
+        // The same text with one non-ASCII letter added goes through the other path.
+        let ascii = SearchText.words("Whate'er my God ordains is right; by-and-by")
+        let unicode = SearchText.words("Whate'er my God ordains is right; by-and-by é")
+        #expect(unicode == ascii + ["e"])
+    }
+
+    @Test func stopWordsAreTheCommonOnes() {
+        #expect(SearchText.stopSet.contains("the"))
+        #expect(!SearchText.stopSet.contains("god"))
+        #expect(!SearchText.stopSet.contains("by"))   // "sweet by and by"
+        #expect(!SearchText.stopSet.contains("so"))
+    }
+
+    @Test func termOrderIsJavaScripts() {
+        #expect(SearchText.less("a", "b"))
+        #expect(SearchText.less("z", "ä"))
+        #expect(SearchText.less("love", "loveth"))
+    }
+
+    @Test func numbersRoundTrip() {
+        let values = [0, 1, 31, 32, 1023, 1024, 31_102 * 1024, 5]
+        #expect(VarintText.decode(VarintText.encode(values)) == values)
+    }
+}

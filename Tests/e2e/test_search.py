@@ -1,0 +1,241 @@
+"""End-to-end tests of search: the index the build writes, the /search/ page in Chromium
+(words, references, hymn numbers, typing, filters, bad input), accessibility and looks."""
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import ROOT, axe_violations, emulate_dark, screenshot, set_viewport
+
+SPELLINGS = ROOT / "Tests" / "SearchTests" / "Fixtures" / "reference-spellings.tsv"
+
+
+def results(driver) -> list[tuple[str, str]]:
+    """(href, text) of every result link, in rank order."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-search-results] a[href]'))"
+        ".map(a => [a.getAttribute('href'), a.textContent]);")
+
+
+def settled(driver) -> bool:
+    return driver.execute_script(
+        "const r = document.querySelector('[data-search-results]');"
+        "return r && r.getAttribute('aria-busy') !== 'true' && (r.querySelector('a, .search-message') !== null);")
+
+
+def search(driver, base_url: str, query: str) -> list[tuple[str, str]]:
+    from urllib.parse import quote
+    driver.get(f"{base_url}search/?q={quote(query)}")
+    WebDriverWait(driver, 15).until(settled)
+    return results(driver)
+
+
+def rank_of(found, href_part: str) -> int | None:
+    for i, (href, _) in enumerate(found):
+        if href_part in href:
+            return i + 1
+    return None
+
+
+# ---- the index the build writes -------------------------------------------------------------
+
+def test_the_index_is_sharded_content_hashed_and_in_the_manifest(site):
+    index = json.loads((site / "search" / "index.json").read_text())
+    assert index["documents"] > 31102
+    assert "Bible" in index["kinds"] and "Hymns" in index["kinds"]
+    groups = index["groups"]
+    assert len(groups) % 10 == 0
+    shards = list((site / "search" / "t").glob("*.json"))
+    docs = list((site / "search" / "d").glob("*.json"))
+    assert len(shards) == len(index["shards"]) and len(docs) == len(groups) // 10
+    import hashlib
+    for f in shards[:20] + docs[:20]:
+        assert hashlib.sha256(f.read_bytes()).hexdigest()[:10] == f.stem
+    manifest = json.loads((site / "api" / "v1" / "manifest.json").read_text())
+    entry = manifest["search"]
+    assert entry["path"] == "search/index.json"
+    assert entry["sha256"] == hashlib.sha256((site / "search" / "index.json").read_bytes()).hexdigest()
+    assert entry["files"] == len(shards) + len(docs) + 2   # and the books file, search/r/<hash>.json
+
+
+def test_every_page_has_the_search_box_and_search_page_works_without_js(site):
+    for page in ["index.html", "hymns/index.html", "bible/index.html", "bible/john/3/index.html", "hymns/23/index.html"]:
+        html = (site / page).read_text()
+        assert 'role="search"' in html and 'action="/search/"' in html, page
+    html = (site / "search" / "index.html").read_text()
+    assert "Search needs JavaScript" in html
+    assert 'href="/hymns/#by-number"' in html and 'href="/hymns/#first-lines"' in html and 'href="/bible/"' in html
+
+
+# ---- the search page in Chromium ------------------------------------------------------------
+
+def test_words_find_the_verse_people_mean(driver, base_url):
+    found = search(driver, base_url, "in the beginning God created")
+    assert found[0][0] == "/bible/genesis/1/#v1", found[:3]
+    found = search(driver, base_url, "god so loved the world")
+    assert rank_of(found, "/bible/john/3/#v16") <= 3, found[:5]
+    found = search(driver, base_url, "jesus wept")
+    assert found[0][0] == "/bible/john/11/#v35", found[:3]
+    found = search(driver, base_url, "the lord is my shepherd")
+    assert found[0][0] == "/bible/psalms/23/#v1", found[:3]
+
+
+def test_references_and_hymn_numbers_go_to_the_place(driver, base_url):
+    found = search(driver, base_url, "jn 3:16")
+    assert found[0][0] == "/bible/john/3/#v16", found[:3]
+    found = search(driver, base_url, "1 cor 13:4-7")
+    assert found[0][0] == "/bible/1-corinthians/13/#v4"
+    assert "suffereth long" in driver.find_element(By.CSS_SELECTOR, "[data-search-results] .search-result").text
+    found = search(driver, base_url, "ps 23")
+    assert found[0][0] == "/bible/psalms/23/"
+    found = search(driver, base_url, "hymn 123")
+    assert found[0][0] == "/hymns/123/", found[:3]
+    found = search(driver, base_url, "123")
+    assert found[0][0] == "/hymns/123/"
+    # An ambiguous abbreviation offers the choices.
+    found = search(driver, base_url, "ju 3")
+    assert [h for h, _ in found[:2]] == ["/bible/judges/3/", "/bible/jude/1/#v3"], found[:3]
+
+
+def test_hymn_lines_are_found_by_their_words(driver, base_url):
+    found = search(driver, base_url, "sweet by and by")
+    assert found[0][0] == "/hymns/23/", found[:5]
+    marks = driver.execute_script("return Array.from(document.querySelectorAll('[data-search-results] mark')).slice(0, 4).map(m => m.textContent)")
+    assert "sweet" in [m.lower() for m in marks]
+
+
+def test_folding_variants_and_phrases(driver, base_url):
+    # -eth/-est forms from the plain word, after exact matches.
+    found = search(driver, base_url, "love")
+    kinds = driver.execute_script("return Array.from(document.querySelectorAll('[data-search-results] .search-excerpt')).map(p => Array.from(p.querySelectorAll('mark')).map(m => m.textContent.toLowerCase()))")
+    flat = [w for ws in kinds for w in ws]
+    assert "love" in flat
+    found_all = driver.execute_script("return window.sitegenSearch.search('love').then(r => r.results.length)")
+    assert found_all > 300
+    loveth = driver.execute_async_script(
+        "const done = arguments[0]; window.sitegenSearch.search('love').then(r => done(r.results.filter(x => x.terms[0].terms.includes('loveth')).length))")
+    assert loveth > 10
+    # Accents and apostrophes fold: tiedän = tiedan, whate'er = whate’er = whateer.
+    assert search(driver, base_url, "whateer") == search(driver, base_url, "whate’er")
+    assert len(search(driver, base_url, "whate'er")) > 0
+    # A quoted phrase only finds the phrase.
+    found = search(driver, base_url, '"the lord is my shepherd"')
+    assert found[0][0] == "/bible/psalms/23/#v1" and len(found) <= 5, found
+    excerpts = driver.execute_script("return Array.from(document.querySelectorAll('[data-search-results] .search-excerpt')).map(p => p.textContent.toLowerCase())")
+    assert all("lord is my shepherd" in e for e in excerpts), excerpts
+
+
+def test_typing_shows_results_as_you_type(driver, base_url):
+    driver.get(f"{base_url}search/")
+    box = driver.find_element(By.CSS_SELECTOR, "[data-search-input]")
+    for ch in "shephe":
+        box.send_keys(ch)
+    WebDriverWait(driver, 10).until(lambda d: len(results(d)) > 0)
+    texts = driver.execute_script("return Array.from(document.querySelectorAll('[data-search-results] mark')).map(m => m.textContent.toLowerCase())")
+    assert any(t.startswith("shepherd") for t in texts), texts[:10]
+    assert "q=shephe" in driver.current_url
+
+
+def test_filter_counts_add_up(driver, base_url):
+    search(driver, base_url, "shepherd")
+    counts = driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-search-filters] .search-filter')).map(b => [b.dataset.kind, Number(b.querySelector('[data-count]').dataset.count)])")
+    total = counts[0][1]
+    assert counts[0][0] == "-1" and sum(c for _, c in counts[1:]) == total and len(counts) >= 3, counts
+    summary = driver.find_element(By.CSS_SELECTOR, ".search-summary").text
+    assert str(total) in summary.replace(",", "")
+    bible = driver.find_element(By.CSS_SELECTOR, '[data-search-filters] .search-filter[data-kind-name="Bible"]')
+    bible.click()
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.ID, "search-book"))
+    summary = driver.find_element(By.CSS_SELECTOR, ".search-summary").text
+    assert re.search(r"[\d,]+ verses in [\d,]+ chapters of \d+ books", summary), summary
+    book_counts = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#search-book option')).slice(1).map(o => Number(o.textContent.match(/\\((\\d+)\\)$/)[1]))")
+    testament_counts = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#search-testament option')).slice(1).map(o => Number(o.textContent.match(/\\((\\d+)\\)$/)[1]))")
+    verses = int(re.match(r"([\d,]+) verses", summary).group(1).replace(",", ""))
+    assert sum(book_counts) == verses == sum(testament_counts)
+
+
+def test_bad_input_gets_a_message_never_an_error(driver, base_url):
+    search(driver, base_url, "")
+    assert "Type a word" in driver.find_element(By.CSS_SELECTOR, "[data-search-results]").text
+    search(driver, base_url, "the and of")
+    assert "very common words" in driver.find_element(By.CSS_SELECTOR, "[data-search-results]").text
+    found = search(driver, base_url, "<script>alert(1)</script>")
+    assert driver.execute_script("return document.querySelectorAll('main script').length") == 0
+    assert driver.find_element(By.CSS_SELECTOR, "[data-search-input]").get_attribute("value") == "<script>alert(1)</script>"
+    inner = driver.execute_script("return document.querySelector('[data-search-results]').innerHTML")
+    assert "<script" not in inner and driver.title.startswith("Search")
+    search(driver, base_url, "<script>zzqxv</script>")
+    assert "“<script>zzqxv</script>”" in driver.find_element(By.CSS_SELECTOR, "[data-search-results]").text
+    for q in [".*+?[(", "a" * 10_000, "word " * 2000, "\u202e\u0000x"]:
+        driver.get(f"{base_url}search/")
+        box = driver.find_element(By.CSS_SELECTOR, "[data-search-input]")
+        driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", box, q)
+        WebDriverWait(driver, 15).until(settled)
+        assert driver.find_elements(By.CSS_SELECTOR, "[data-search-results] a, .search-message")
+
+
+def test_header_box_leads_to_the_search_page(driver, base_url):
+    driver.get(f"{base_url}hymns/23/")
+    box = driver.find_element(By.ID, "site-search-q")
+    box.send_keys("jesus wept", Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: "/search/" in d.current_url)
+    WebDriverWait(driver, 15).until(settled)
+    assert results(driver)[0][0] == "/bible/john/11/#v35"
+
+
+def test_reference_parser_in_the_browser_agrees_with_the_table(driver, base_url):
+    table = [line.split("\t") for line in SPELLINGS.read_text().splitlines() if line and not line.startswith("#")]
+    driver.get(f"{base_url}search/")
+    got = driver.execute_async_script("""
+        const [rows, done] = arguments;
+        window.sitegenSearch.refMatch('x').then(() => Promise.all(rows.map(r => window.sitegenSearch.refMatch(r[0])))).then(ms => done(ms.map(m => {
+          if (!m) return '-';
+          if (m.numbered) return m.numbered.label + ' ' + m.number;
+          if (m.ambiguous) return '? ' + m.ambiguous.map(b => b.name).join('|');
+          let t = m.book.name + ' ' + m.chapter;
+          if (m.verse !== null) t += ':' + m.verse;
+          if (m.toChapter !== null) t += '-' + m.toChapter + (m.toVerse !== null ? ':' + m.toVerse : '');
+          else if (m.toVerse !== null) t += '-' + m.toVerse;
+          return t;
+        })));""", table)
+    wrong = [f"{q}: expected {e}, got {g}" for (q, e), g in zip(table, got) if e != g]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_verse_is_highlighted_on_arrival(driver, base_url):
+    search(driver, base_url, "jesus wept")
+    driver.find_element(By.CSS_SELECTOR, "[data-search-results] a").click()
+    WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/bible/john/11/#v35"))
+    bg = driver.execute_script("return getComputedStyle(document.getElementById('v35')).backgroundColor")
+    assert bg not in ("rgba(0, 0, 0, 0)", "transparent")
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_results_page_is_accessible_and_fits_a_phone(driver, base_url, dark):
+    emulate_dark(driver, dark)
+    set_viewport(driver, 390, 844)
+    search(driver, base_url, "shepherd")
+    driver.find_element(By.CSS_SELECTOR, '[data-search-filters] .search-filter[data-kind-name="Bible"]').click()
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.ID, "search-book"))
+    assert axe_violations(driver) == []
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+    screenshot(driver, f"search-390x844-{'dark' if dark else 'light'}")
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_header_search_box_fits_small_phones(driver, base_url, width):
+    set_viewport(driver, width, 700)
+    driver.get(f"{base_url}hymns/23/")
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= width
+    box = driver.find_element(By.ID, "site-search-q").rect
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["width"] >= 150
