@@ -44,26 +44,44 @@ public struct SearchIndex: Sendable {
         }
         let docIDs = documents.indices.map { groupOf[$0] * groupSize + ($0 - groupStarts[groupOf[$0]]) }
 
-        // Words of every document, on all cores.
-        let stop = SearchText.stopSet
-        let words: [DocumentWords] = parallelMap(documents, jobs: jobs) { doc in
-            var found = DocumentWords()
-            found.length = SearchText.forEachWord(doc.text) { word, position in
-                if !stop.contains(word) { found.words.append(word); found.positions.append(position) }
+        // Words of every document, in runs of documents on all cores; each run interns its
+        // words in a table of its own that starts with the stop words, so a word is a stop
+        // word exactly when its id is below their count.
+        let stops = SearchText.stopWords.count
+        let runLength = max(256, documents.count / max(1, jobs * 8))
+        let runs = stride(from: 0, to: documents.count, by: runLength).map { $0..<min($0 + runLength, documents.count) }
+        let read: [RunWords] = parallelMap(runs, jobs: jobs) { run in
+            var words = RunWords()
+            for doc in run {
+                let length = SearchText.forEachWordBytes(documents[doc].text) { word, position in
+                    let id = words.table.id(of: word)
+                    if id >= stops { words.terms.append(Int32(id)); words.positions.append(Int32(position)) }
+                }
+                words.ends.append(words.terms.count)
+                words.lengths.append(length)
             }
-            return found
+            return words
         }
 
-        // Postings: per term, per document: id delta, length, positions (+1, then deltas), 0.
-        var postings: [String: Postings] = [:]
-        postings.reserveCapacity(20_000)
-        for (i, found) in words.enumerated() {
-            let id = docIDs[i]
-            for (word, position) in zip(found.words, found.positions) {
-                postings[word, default: Postings()].add(doc: id, length: found.length, position: position)
+        // Postings, per term, per document in id order: each run's ids mapped to one table.
+        var table = TermTable(first: SearchText.stopWords)
+        var postings: [Postings] = []
+        var doc = 0
+        for words in read {
+            let ids = (0..<words.table.count).map { $0 < stops ? $0 : table.id(of: words.table.bytes($0)) }
+            if postings.count < table.count { postings += Array(repeating: Postings(), count: table.count - postings.count) }
+            var start = 0
+            for (end, length) in zip(words.ends, words.lengths) {
+                let id = docIDs[doc]
+                for word in start..<end {
+                    postings[ids[Int(words.terms[word])]].add(doc: id, length: length, position: Int(words.positions[word]))
+                }
+                start = end
+                doc += 1
             }
         }
-        let terms = postings.keys.sorted(by: SearchText.less)
+        let names = (0..<table.count).map(table.term)
+        let terms = (stops..<table.count).sorted { SearchText.less(names[$0], names[$1]) }
 
         var files: [File] = []
         // Term shards.
@@ -90,8 +108,9 @@ public struct SearchIndex: Sendable {
             current.removeAll(keepingCapacity: true)
             size = 0
         }
-        for term in terms {
-            var p = postings[term]!
+        for id in terms {
+            let term = names[id]
+            var p = postings[id]
             p.finish()
             let cost = p.bytes.count + term.utf8.count + 6
             if !current.isEmpty, (size >= minShard && fnv(term) % 5 == 0) || size + cost > maxShard { flushShard() }
@@ -205,10 +224,14 @@ public struct SearchIndex: Sendable {
     }
 }
 
-struct DocumentWords {
-    var words: [String] = []
-    var positions: [Int] = []
-    var length = 0
+/// The words of a run of documents: term ids in the run's own table, their positions, where
+/// each document's words end, and each document's length in words.
+struct RunWords {
+    var table = TermTable(first: SearchText.stopWords)
+    var terms: [Int32] = []
+    var positions: [Int32] = []
+    var ends: [Int] = []
+    var lengths: [Int] = []
 }
 
 /// One term's postings as they are built: documents in increasing id order.
@@ -244,10 +267,14 @@ public enum VarintText {
     public static func append(_ value: Int, to out: inout [UInt8]) {
         precondition(value >= 0)
         if value < 32 { out.append(final[value]); return }
-        var digits: [Int] = []
-        var v = value
-        while v > 0 { digits.append(v & 31); v >>= 5 }
-        for (i, d) in digits.reversed().enumerated() { out.append(i == digits.count - 1 ? final[d] : continued[d]) }
+        // Most significant digit first, without an array of digits (postings are most of the index).
+        var shift = 0
+        while value >> (shift + 5) > 0 { shift += 5 }
+        while shift > 0 {
+            out.append(continued[(value >> shift) & 31])
+            shift -= 5
+        }
+        out.append(final[value & 31])
     }
 
     public static func encode(_ values: [Int]) -> String {
@@ -276,20 +303,31 @@ enum JSONText {
 
     static func append(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]]
-            case UInt8(ascii: "<"): out += Array("\\u003c".utf8)   // never `</script>` in a file a page might inline
-            default: out.append(b)
+        var s = s
+        s.withUTF8 { bytes in
+            // Runs of plain bytes are copied whole; only the few that need it are escaped.
+            var plain = 0
+            for (i, b) in bytes.enumerated() where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x3C {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
+                appendEscaped(b, to: &out)
+                plain = i + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ b: UInt8, to out: inout [UInt8]) {
+        switch b {
+        case UInt8(ascii: "\""): out += [0x5C, 0x22]
+        case 0x5C: out += [0x5C, 0x5C]
+        case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+        case 0x09: out += [0x5C, UInt8(ascii: "t")]
+        case UInt8(ascii: "<"): out += Array("\\u003c".utf8)   // never `</script>` in a file a page might inline
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+        }
     }
 }

@@ -37,64 +37,69 @@ public enum SearchText {
     /// (`byandby`) at the position of its first part. Returns the number of positions.
     @discardableResult
     public static func forEachWord(_ text: String, _ body: (String, Int) -> Void) -> Int {
-        withoutActuallyEscaping(body) { body in scan(text, body) }
+        forEachWordBytes(text) { bytes, position in body(String(decoding: bytes, as: UTF8.self), position) }
     }
 
-    private static func scan(_ text: String, _ body: @escaping (String, Int) -> Void) -> Int {
-        var scanner = WordScanner(body: body)
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            let bytes = Array(text.utf8)
-            var i = 0
-            let n = bytes.count
-            while i < n {
-                let b = bytes[i]
-                if isASCIIWord(b) {
-                    scanner.part.append(Unicode.Scalar(b >= 0x41 && b <= 0x5A ? b + 32 : b))
-                    i += 1
-                } else if b == 0x27 || b == 0x2D, !scanner.part.isEmpty, i + 1 < n, isASCIIWord(bytes[i + 1]) {
-                    if b == 0x2D {
-                        scanner.hyphen(fold: false)
-                        i += 1
-                    } else if bytes[i + 1] | 0x20 == 0x73, i + 2 >= n || !isASCIIWord(bytes[i + 2]) {
-                        scanner.end(fold: false)   // a final 's: the possessive, dropped
-                        i += 2
-                    } else {
-                        i += 1   // an apostrophe inside a word joins it
-                    }
-                } else {
-                    scanner.end(fold: false)
-                    i += 1
-                }
-            }
-            scanner.end(fold: false)
-        } else {
-            let scalars = Array(text.unicodeScalars)
-            var i = 0
-            let n = scalars.count
-            while i < n {
-                let s = scalars[i]
-                if s.value == 0xAD { i += 1; continue }   // soft hyphen
-                if isWordScalar(s) {
-                    scanner.part.append(s)
-                    i += 1
-                } else if isJoiner(s), !scanner.part.isEmpty, i + 1 < n, isWordScalar(scalars[i + 1]) {
-                    if !isApostrophe(s) {
-                        scanner.hyphen(fold: true)
-                        i += 1
-                    } else if scalars[i + 1] == "s" || scalars[i + 1] == "S", i + 2 >= n || !isWordScalar(scalars[i + 2]) {
-                        scanner.end(fold: true)
-                        i += 2
-                    } else {
-                        i += 1
-                    }
-                } else {
-                    scanner.end(fold: true)
-                    i += 1
-                }
-            }
-            scanner.end(fold: true)
+    /// `forEachWord` with each folded word as its UTF-8 bytes, valid only during the call: the
+    /// index interns words by their bytes, so the verses of a Bible never become 800,000 strings.
+    @discardableResult
+    public static func forEachWordBytes(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) -> Int {
+        withoutActuallyEscaping(body) { body in
+            var scanner = WordScanner(body: body)
+            var text = text
+            text.withUTF8 { scan($0, &scanner) }
+            return scanner.position
         }
-        return scanner.position
+    }
+
+    /// One pass over the UTF-8 bytes: ASCII letters are lowercased as they are read; a part with
+    /// any other letter is folded as a whole when it ends.
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: inout WordScanner) {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let (s, length) = scalar(in: bytes, at: i)
+            if s.value == 0xAD { i += length; continue }   // soft hyphen
+            if isWordScalar(s) {
+                if length == 1 {
+                    let b = bytes[i]
+                    scanner.part.append(b >= 0x41 && b <= 0x5A ? b + 32 : b)
+                } else {
+                    scanner.part.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<i + length]))
+                    scanner.folding = true
+                }
+                i += length
+                continue
+            }
+            let next = i + length < n ? scalar(in: bytes, at: i + length) : nil
+            if isJoiner(s), !scanner.part.isEmpty, let next, isWordScalar(next.0) {
+                if !isApostrophe(s) {
+                    scanner.hyphen()
+                    i += length
+                } else if next.0 == "s" || next.0 == "S",
+                          i + length + 1 >= n || !isWordScalar(scalar(in: bytes, at: i + length + 1).0) {
+                    scanner.end()   // a final 's: the possessive, dropped
+                    i += length + 1
+                } else {
+                    i += length   // an apostrophe inside a word joins it
+                }
+            } else {
+                scanner.end()
+                i += length
+            }
+        }
+        scanner.end()
+    }
+
+    /// The scalar that starts at `i` of valid UTF-8, and its length in bytes.
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+        let b = UInt32(bytes[i])
+        if b < 0x80 { return (Unicode.Scalar(UInt8(b)), 1) }
+        func tail(_ k: Int) -> UInt32 { UInt32(bytes[i + k]) & 0x3F }
+        let (value, length): (UInt32, Int) = b < 0xE0 ? ((b & 0x1F) << 6 | tail(1), 2)
+            : b < 0xF0 ? ((b & 0x0F) << 12 | tail(1) << 6 | tail(2), 3)
+            : ((b & 0x07) << 18 | tail(1) << 12 | tail(2) << 6 | tail(3), 4)
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     static func isASCIIWord(_ b: UInt8) -> Bool {
@@ -126,36 +131,50 @@ public enum SearchText {
         }
     }
 
-    /// The word being read: its current part, and the parts before a hyphen.
+    /// The word being read: its current part's folded bytes, and the parts before a hyphen.
     private struct WordScanner {
-        let body: (String, Int) -> Void
-        var part = String.UnicodeScalarView()
-        var compound = ""
+        let body: (UnsafeBufferPointer<UInt8>, Int) -> Void
+        var part: [UInt8] = []
+        /// The part has a letter beyond ASCII, so it is folded when it ends.
+        var folding = false
+        var compound: [UInt8] = []
         var parts = 0
         var first = 0
         var position = 0
 
-        mutating func hyphen(fold: Bool) {
-            let word = fold ? SearchText.fold(String(part)) : String(part)
-            part = String.UnicodeScalarView()
+        init(body: @escaping (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+            self.body = body
+            part.reserveCapacity(32)
+        }
+
+        mutating func foldPart() {
+            guard folding else { return }
+            part = Array(SearchText.fold(String(decoding: part, as: UTF8.self)).utf8)
+            folding = false
+        }
+
+        mutating func hyphen() {
+            foldPart()
             if parts == 0 { first = position }
-            body(word, position)
+            part.withUnsafeBufferPointer { body($0, position) }
             position += 1
-            compound += word
+            compound += part
+            part.removeAll(keepingCapacity: true)
             parts += 1
         }
 
-        mutating func end(fold: Bool) {
+        mutating func end() {
             guard !part.isEmpty else { return }
-            let word = fold ? SearchText.fold(String(part)) : String(part)
-            part = String.UnicodeScalarView()
-            body(word, position)
+            foldPart()
+            part.withUnsafeBufferPointer { body($0, position) }
             position += 1
             if parts > 0 {
-                body(compound + word, first)
-                compound = ""
+                compound += part
+                compound.withUnsafeBufferPointer { body($0, first) }
+                compound.removeAll(keepingCapacity: true)
                 parts = 0
             }
+            part.removeAll(keepingCapacity: true)
         }
     }
 
@@ -178,7 +197,11 @@ public enum SearchText {
     }
 
     /// Ordering of terms shared with the browser: by UTF-16 code units (JavaScript's `<`).
+    /// Compared scalar by scalar (a native string's UTF-16 view is slow to walk): UTF-16 puts a
+    /// scalar beyond U+FFFF (a surrogate pair, D800–DBFF first) before U+E000–U+FFFF, so those
+    /// are moved above every other scalar; all else keeps its scalar order.
     public static func less(_ a: String, _ b: String) -> Bool {
-        a.utf16.lexicographicallyPrecedes(b.utf16)
+        func key(_ s: Unicode.Scalar) -> UInt32 { (0xE000...0xFFFF).contains(s.value) ? s.value + 0x110000 : s.value }
+        return a.unicodeScalars.lazy.map(key).lexicographicallyPrecedes(b.unicodeScalars.lazy.map(key))
     }
 }

@@ -392,7 +392,10 @@
       return true;
     });
   }
-  function plural(n, one, many) { return n.toLocaleString("en") + " " + (n === 1 ? one : many); }
+  // One formatter for every count: toLocaleString builds a new one per call, which costs more
+  // than the rest of a keystroke's summary.
+  var NUMBER = new Intl.NumberFormat("en");
+  function plural(n, one, many) { return NUMBER.format(n) + " " + (n === 1 ? one : many); }
   function summary(list) {
     var groups = new Set(), facets = new Set(), bible = meta.kinds.indexOf("Bible");
     var onlyBible = list.length && list.every(function (r) { return facetOf(r.doc)[0] === bible; });
@@ -468,7 +471,8 @@
           ol.appendChild(lazyItem(r.doc, kind, seq));
         }
       });
-      var head = el("p", { "class": "search-summary" }, list.length ? summary(list) + (list.length > top.length ? ", the first " + top.length + " shown" : "") : "");
+      var said = list.length ? summary(list) : "";
+      var head = el("p", { "class": "search-summary" }, said + (list.length > top.length ? ", the first " + top.length + " shown" : ""));
       if (list.length || state.refs.length) { out.appendChild(head); out.appendChild(ol); }
       state.shown = top.length;
       if (list.length > top.length) {
@@ -476,7 +480,7 @@
         more.addEventListener("click", function () { state.shown += PAGE; show(); });
         out.appendChild(more);
       }
-      say(state.message || (list.length || state.refs.length ? (state.refs.length ? "Go to " + state.refs[0].title + (list.length ? "; " : "") : "") + (list.length ? summary(list) : "") : ""));
+      say(state.message || (list.length || state.refs.length ? (state.refs.length ? "Go to " + state.refs[0].title + (list.length ? "; " : "") : "") + said : ""));
       out.setAttribute("aria-busy", "false");
     });
   }
@@ -545,14 +549,21 @@
     }
     return refs;
   }
-  var querySeq = 0;
-  function run(q, push) {
-    var seq = ++querySeq;
-    if (push !== false) {
+  var querySeq = 0, addressTimer = 0;
+  // The address follows the query (a search is a link to share), once typing pauses: Chromium's
+  // replaceState costs more than a keystroke's whole search.
+  function keepInAddress(q, now) {
+    clearTimeout(addressTimer);
+    function write() {
       var url = new URL(window.location.href);
       if (q) url.searchParams.set("q", q); else url.searchParams.delete("q");
       history.replaceState(null, "", url.toString());
     }
+    if (now) write(); else addressTimer = setTimeout(write, 250);
+  }
+  function run(q, push) {
+    var seq = ++querySeq;
+    if (push !== false) keepInAddress(q);
     var trimmed = q.trim();
     if (!trimmed) { state.results = []; state.refs = []; message("Type a word, a phrase in \u201cquotes\u201d, a Bible reference such as John 3:16 or Ps 23, or a hymn number."); return Promise.resolve(); }
     if (trimmed.length > 500) trimmed = trimmed.slice(0, 500);
@@ -586,7 +597,8 @@
   input.addEventListener("input", function () { run(input.value); });
   form.addEventListener("submit", function (e) {
     e.preventDefault();
-    run(input.value).then(function () {
+    keepInAddress(input.value, true);   // before going to a passage, so Back returns to this search
+    run(input.value, false).then(function () {
       var first = out.querySelector(".search-result a");
       if (first && state.refs.length && !/choices/.test(first.parentNode.className)) window.location.href = first.href;
     });

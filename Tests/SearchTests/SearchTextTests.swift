@@ -56,6 +56,14 @@ import Testing
         #expect(SearchText.less("a", "b"))
         #expect(SearchText.less("z", "ä"))
         #expect(SearchText.less("love", "loveth"))
+        // Where UTF-16 and scalar order differ: a scalar beyond U+FFFF (a surrogate pair) sorts
+        // before U+E000–U+FFFF in JavaScript.
+        let samples = ["", "a", "ab", "z", "ä", "\u{D7FF}", "\u{E000}", "\u{FB01}", "\u{FFFD}", "\u{10000}", "\u{1F600}", "a\u{1F600}", "a\u{FFFD}"]
+        for x in samples {
+            for y in samples {
+                #expect(SearchText.less(x, y) == x.utf16.lexicographicallyPrecedes(y.utf16), "\(x.unicodeScalars.map(\.value)) < \(y.unicodeScalars.map(\.value))")
+            }
+        }
     }
 
     @Test func numbersRoundTrip() {
