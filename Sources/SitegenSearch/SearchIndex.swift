@@ -27,6 +27,8 @@ public struct SearchIndex: Sendable {
     public static let folder = "search/"
     public static let indexPath = "search/index.json"
     public static let groupSize = 1024
+    /// Documents per file of a group: a result needs its own few verses, not its whole chapter.
+    public static let partSize = 16
     /// A term shard is cut at a content-defined term once it holds `minShard` bytes of
     /// postings, and always before it would pass `maxShard` (unless one term is bigger).
     static let minShard = 3_000
@@ -81,7 +83,8 @@ public struct SearchIndex: Sendable {
             }
         }
         let names = (0..<table.count).map(table.term)
-        let terms = (stops..<table.count).sorted { SearchText.less(names[$0], names[$1]) }
+        let keys = names.map(SearchText.sortKey)
+        let terms = (stops..<table.count).sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
 
         var files: [File] = []
         // Term shards.
@@ -119,29 +122,15 @@ public struct SearchIndex: Sendable {
         }
         flushShard()
 
-        // Document groups.
-        var groupHashes: [String] = []
+        // Document groups, each written as files of `partSize` documents.
+        var parts = DocumentParts()
         var facets: [String] = []   // JSON arrays, deduplicated in order
         var facetIndex: [String: Int] = [:]
         var kinds: [String] = []
         var groupFacets: [Int] = []
         for (g, start) in groupStarts.enumerated() {
             let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : documents.count
-            var json: [UInt8] = [UInt8(ascii: "[")]
-            for i in start..<end {
-                if i > start { json.append(UInt8(ascii: ",")) }
-                json.append(UInt8(ascii: "["))
-                JSONText.append(documents[i].url, to: &json)
-                json.append(UInt8(ascii: ","))
-                JSONText.append(documents[i].title, to: &json)
-                json.append(UInt8(ascii: ","))
-                JSONText.append(documents[i].text, to: &json)
-                json.append(UInt8(ascii: "]"))
-            }
-            json.append(UInt8(ascii: "]"))
-            let file = hashed("d/", Data(json))
-            files.append(file.file)
-            groupHashes.append(file.hash)
+            parts.add(group: g, documents[start..<end])
             let doc = documents[start]
             if !kinds.contains(doc.kind) { kinds.append(doc.kind) }
             var facet: [UInt8] = Array("[\(kinds.firstIndex(of: doc.kind)!),".utf8)
@@ -153,12 +142,14 @@ public struct SearchIndex: Sendable {
             if facetIndex[key] == nil { facetIndex[key] = facets.count; facets.append(key) }
             groupFacets.append(facetIndex[key]!)
         }
+        files += parts.files
 
         // The entry file.
-        var json = "{\"format\":1,\"groupSize\":\(groupSize),\"documents\":\(documents.count)"
+        var json = "{\"format\":2,\"groupSize\":\(groupSize),\"partSize\":\(partSize),\"documents\":\(documents.count)"
         json += ",\"kinds\":[" + kinds.map(JSONText.quoted).joined(separator: ",") + "]"
         json += ",\"facets\":[" + facets.joined(separator: ",") + "]"
-        json += ",\"groups\":\"" + groupHashes.joined() + "\""
+        json += ",\"groups\":\"" + parts.hashes.joined() + "\""
+        json += ",\"groupParts\":\"" + VarintText.encode(parts.counts) + "\""
         json += ",\"groupFacets\":\"" + VarintText.encode(groupFacets) + "\""
         json += ",\"shards\":[" + shards.map { "[\(JSONText.quoted($0.first)),\"\($0.hash)\"]" }.joined(separator: ",") + "]"
         json += ",\"stopWords\":[" + SearchText.stopWords.map(JSONText.quoted).joined(separator: ",") + "]"
@@ -177,15 +168,15 @@ public struct SearchIndex: Sendable {
         let referenceFile = hashed("r/", Data(references.utf8))
         files.append(referenceFile.file)
         json += ",\"books\":\"\(referenceFile.hash)\""
-        // Numbered things, with the group of each number's first document.
-        var numberGroups: [String: [Int: Int]] = [:]
+        // Numbered things, with each number's first document (its id + 1; 0: none).
+        var numberDocs: [String: [Int: Int]] = [:]
         for (i, doc) in documents.enumerated() {
-            if let number = doc.number, numberGroups[doc.kind]?[number] == nil { numberGroups[doc.kind, default: [:]][number] = groupOf[i] }
+            if let number = doc.number, numberDocs[doc.kind]?[number] == nil { numberDocs[doc.kind, default: [:]][number] = docIDs[i] + 1 }
         }
         json += ",\"numbered\":[" + contributions.flatMap { c in c.numbered.map { ($0, c.documents.first?.kind ?? "") } }.map { numbered, kind in
-            let groups = numbered.numbers.map { numberGroups[kind]?[$0] ?? 0 }
+            let firstDocs = numbered.numbers.map { numberDocs[kind]?[$0] ?? 0 }
             return "[\(JSONText.quoted(numbered.label)),[" + numbered.words.map(JSONText.quoted).joined(separator: ",")
-                + "],\(JSONText.quoted(numbered.path)),\(numbered.numbers.lowerBound),\(numbered.numbers.upperBound),\"\(VarintText.encode(groups))\"]"
+                + "],\(JSONText.quoted(numbered.path)),\(numbered.numbers.lowerBound),\(numbered.numbers.upperBound),\"\(VarintText.encode(firstDocs))\"]"
         }.joined(separator: ",") + "]"
         json += "}"
         files.append(File(path: indexPath, data: Data(json.utf8)))
@@ -195,13 +186,17 @@ public struct SearchIndex: Sendable {
     static let hashLength = 10
 
     private static func hashed(_ folder: String, _ data: Data) -> (file: File, hash: String) {
-        let digest = SHA256.hash(data: data)
+        let hex = hex(SHA256.hash(data: data), digits: hashLength)
+        return (File(path: Self.folder + folder + hex + ".json", data: data), hex)
+    }
+
+    static func hex(_ digest: SHA256.Digest, digits: Int) -> String {
         var hex = ""
-        for byte in digest.prefix(hashLength / 2) {
+        for byte in digest.prefix(digits / 2) {
             hex += String(byte >> 4, radix: 16)
             hex += String(byte & 0xF, radix: 16)
         }
-        return (File(path: Self.folder + folder + hex + ".json", data: data), hex)
+        return hex
     }
 
     /// The shortest prefix of `first` that sorts after `previous` (the last term of the shard
@@ -221,6 +216,38 @@ public struct SearchIndex: Sendable {
         var h: UInt32 = 2_166_136_261
         for b in term.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
         return h
+    }
+}
+
+/// The files of the document groups: `search/d/<group>-<part>-<hash>.json`, `partSize`
+/// documents each, `[[url, title, text], …]`. The group and part make the name unique, so eight
+/// hex digits of SHA-256 are enough to tell an edited file from the one before.
+struct DocumentParts {
+    var files: [SearchIndex.File] = []
+    var hashes: [String] = []
+    var counts: [Int] = []
+
+    mutating func add(group: Int, _ documents: ArraySlice<SearchDocument>) {
+        var part = 0
+        for start in stride(from: documents.startIndex, to: documents.endIndex, by: SearchIndex.partSize) {
+            var json: [UInt8] = [UInt8(ascii: "[")]
+            for doc in documents[start..<min(start + SearchIndex.partSize, documents.endIndex)] {
+                if json.count > 1 { json.append(UInt8(ascii: ",")) }
+                json.append(UInt8(ascii: "["))
+                JSONText.append(doc.url, to: &json)
+                json.append(UInt8(ascii: ","))
+                JSONText.append(doc.title, to: &json)
+                json.append(UInt8(ascii: ","))
+                JSONText.append(doc.text, to: &json)
+                json.append(UInt8(ascii: "]"))
+            }
+            json.append(UInt8(ascii: "]"))
+            let hash = SearchIndex.hex(SHA256.hash(data: json), digits: 8)
+            files.append(SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json)))
+            hashes.append(hash)
+            part += 1
+        }
+        counts.append(part)
     }
 }
 

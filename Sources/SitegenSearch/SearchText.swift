@@ -58,6 +58,13 @@ public enum SearchText {
         var i = 0
         let n = bytes.count
         while i < n {
+            // The common case first: an ASCII letter or digit inside a word.
+            let b = bytes[i]
+            if isASCIIWord(b) {
+                scanner.part.append(b >= 0x41 && b <= 0x5A ? b + 32 : b)
+                i += 1
+                continue
+            }
             let (s, length) = scalar(in: bytes, at: i)
             if s.value == 0xAD { i += length; continue }   // soft hyphen
             if isWordScalar(s) {
@@ -201,7 +208,21 @@ public enum SearchText {
     /// scalar beyond U+FFFF (a surrogate pair, D800–DBFF first) before U+E000–U+FFFF, so those
     /// are moved above every other scalar; all else keeps its scalar order.
     public static func less(_ a: String, _ b: String) -> Bool {
-        func key(_ s: Unicode.Scalar) -> UInt32 { (0xE000...0xFFFF).contains(s.value) ? s.value + 0x110000 : s.value }
-        return a.unicodeScalars.lazy.map(key).lexicographicallyPrecedes(b.unicodeScalars.lazy.map(key))
+        sortKey(a).lexicographicallyPrecedes(sortKey(b))
+    }
+
+    /// Bytes that sort as `less` does: UTF-8 (which sorts as the scalars do), but a scalar in
+    /// U+E000–U+FFFF written as four bytes after 0xF5, above every lead byte of UTF-8.
+    public static func sortKey(_ term: String) -> [UInt8] {
+        if term.utf8.allSatisfy({ $0 < 0xEE }) { return Array(term.utf8) }
+        var key: [UInt8] = []
+        for s in term.unicodeScalars {
+            if (0xE000...0xFFFF).contains(s.value) {
+                key += [0xF5, UInt8(s.value >> 12), UInt8((s.value >> 6) & 0x3F), UInt8(s.value & 0x3F)]
+            } else {
+                key += Array(String(s).utf8)
+            }
+        }
+        return key
     }
 }

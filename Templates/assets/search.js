@@ -1,6 +1,7 @@
 // sitegen search: the /search/ page. Plain JavaScript, no build step, no WASM.
 // Reads search/index.json (small, fixed name), then only the shards a query needs:
-// term shards search/t/<hash>.json and document groups search/d/<hash>.json (docs/search.md).
+// term shards search/t/<hash>.json and the parts of document groups,
+// search/d/<group>-<part>-<hash>.json, 16 documents each (docs/search.md).
 // The word rules (tokenize, fold) follow Sources/SitegenSearch/SearchText.swift; the
 // reference rules follow Sources/SitegenSearch/ReferenceQuery.swift.
 (function () {
@@ -87,7 +88,7 @@
   }
 
   // ---- loading ----
-  var meta = null, metaPromise = null, shardCache = {}, groupCache = {};
+  var meta = null, metaPromise = null, shardCache = {}, partCache = {};
   function getJSON(path) {
     return fetch(base + path).then(function (r) { if (!r.ok) throw new Error(r.status + " " + path); return r.json(); });
   }
@@ -95,8 +96,10 @@
     if (!metaPromise) metaPromise = getJSON("search/index.json").then(function (m) {
       m.stop = new Set(m.stopWords);
       m.groupFacet = decodeNumbers(m.groupFacets);
+      m.partStart = [0];
+      decodeNumbers(m.groupParts).forEach(function (n, g) { m.partStart.push(m.partStart[g] + n); });
       m.bookList = [];
-      m.numberedList = m.numbered.map(function (n) { return { label: n[0], words: n[1], path: n[2], min: n[3], max: n[4], groups: decodeNumbers(n[5]) }; });
+      m.numberedList = m.numbered.map(function (n) { return { label: n[0], words: n[1], path: n[2], min: n[3], max: n[4], docs: decodeNumbers(n[5]) }; });
       meta = m;
       return m;
     });
@@ -118,10 +121,16 @@
     if (!shardCache[i]) shardCache[i] = getJSON("search/t/" + meta.shards[i][1] + ".json");
     return shardCache[i];
   }
-  function loadGroup(g) {
-    var hash = meta.groups.substr(g * 10, 10);
-    if (!groupCache[g]) groupCache[g] = getJSON("search/d/" + hash + ".json");
-    return groupCache[g];
+  // A document's group is its id / groupSize; its part, its place in the group / partSize.
+  function groupOf(doc) { return Math.floor(doc / meta.groupSize); }
+  function partKey(doc) { return groupOf(doc) + "-" + Math.floor((doc % meta.groupSize) / meta.partSize); }
+  function rowOf(rows, doc) { return rows[(doc % meta.groupSize) % meta.partSize]; }
+  function loadPart(key) {
+    if (!partCache[key]) {
+      var gp = key.split("-"), i = meta.partStart[Number(gp[0])] + Number(gp[1]);
+      partCache[key] = getJSON("search/d/" + key + "-" + meta.groups.substr(i * 8, 8) + ".json");
+    }
+    return partCache[key];
   }
 
   // ---- references (ReferenceQuery.swift) ----
@@ -325,9 +334,8 @@
     }
     return false;
   }
-  function groupOf(doc) { return Math.floor(doc / meta.groupSize); }
   function docText(doc) {
-    return loadGroup(groupOf(doc)).then(function (rows) { return rows[doc % meta.groupSize][2]; });
+    return loadPart(partKey(doc)).then(function (rows) { return rowOf(rows, doc)[2]; });
   }
   // A quoted phrase keeps only the documents that have it word for word (up to 80 candidates
   // are read); otherwise the first results are reordered so the exact phrase comes first.
@@ -451,21 +459,21 @@
     renderFilters();
     var list = filtered(), upto = Math.max(state.shown, PAGE);
     var top = list.slice(0, upto);
-    var groups = [];
-    top.forEach(function (r, i) { var g = Math.floor(r.doc / meta.groupSize); if ((i < EAGER || groupCache[g]) && groups.indexOf(g) < 0) groups.push(g); });
-    state.refs.forEach(function (ref) { if (ref.group !== undefined && groups.indexOf(ref.group) < 0) groups.push(ref.group); });
-    return Promise.all(groups.map(loadGroup)).then(function (loaded) {
+    var keys = [];
+    top.forEach(function (r, i) { var k = partKey(r.doc); if ((i < EAGER || partCache[k]) && keys.indexOf(k) < 0) keys.push(k); });
+    state.refs.forEach(function (ref) { (ref.parts || []).forEach(function (k) { if (keys.indexOf(k) < 0) keys.push(k); }); });
+    return Promise.all(keys.map(loadPart)).then(function (loaded) {
       if (seq !== renderSeq) return;
       var docs = {};
-      groups.forEach(function (g, i) { docs[g] = loaded[i]; });
+      keys.forEach(function (k, i) { docs[k] = loaded[i]; });
       out.textContent = "";
       var ol = el("ol", { "class": "search-list" });
       state.refs.forEach(function (ref) { ol.appendChild(ref.render(docs)); });
       top.forEach(function (r) {
-        var g = Math.floor(r.doc / meta.groupSize), f = facetOf(r.doc);
+        var k = partKey(r.doc), f = facetOf(r.doc);
         var kind = meta.kinds[f[0]] + (f[1] && meta.kinds[f[0]] !== f[1] ? " \u00b7 " + f[1] : "");
-        if (docs[g]) {
-          var d = docs[g][r.doc % meta.groupSize];
+        if (docs[k]) {
+          var d = rowOf(docs[k], r.doc);
           ol.appendChild(resultItem(d[0], d[1], kind, d[2], state.marks));
         } else {
           ol.appendChild(lazyItem(r.doc, kind, seq));
@@ -493,9 +501,9 @@
     var li = el("li", { "class": "search-result search-pending" });
     li.appendChild(el("span", { "class": "search-kind" }, kind));
     li.load = function () {
-      loadGroup(groupOf(doc)).then(function (rows) {
+      loadPart(partKey(doc)).then(function (rows) {
         if (seq !== renderSeq) return;
-        var d = rows[doc % meta.groupSize], full = resultItem(d[0], d[1], kind, d[2], state.marks);
+        var d = rowOf(rows, doc), full = resultItem(d[0], d[1], kind, d[2], state.marks);
         li.replaceWith(full);
       });
     };
@@ -516,8 +524,9 @@
     if (!m) return refs;
     if (m.numbered) {
       var url = m.numbered.path.replace("{n}", String(m.number));
-      refs.push({ title: m.numbered.label + " " + m.number, group: m.numbered.groups[m.number - m.numbered.min], render: function (docs) {
-        var d = (docs[this.group] || []).find(function (x) { return x[0] === url; });
+      var first = m.numbered.docs[m.number - m.numbered.min];
+      refs.push({ title: m.numbered.label + " " + m.number, parts: first ? [partKey(first - 1)] : [], render: function (docs) {
+        var d = this.parts.length && (docs[this.parts[0]] || []).find(function (x) { return x[0] === url; });
         return resultItem(url, d ? d[1] : this.title, m.numbered.label, d ? d[2] : "", new Set());
       } });
     } else if (m.ambiguous) {
@@ -535,16 +544,18 @@
     } else {
       var title = refTitle(m), target = refURL(m.book, m.chapter, m.verse);
       var ref = { title: title, render: function (docs) {
-        var text = "";
-        if (this.group !== undefined && docs[this.group]) {
-          var from = m.verse || 1, to = m.toChapter !== null ? 1e9 : (m.toVerse || m.verse || 3);
-          text = docs[this.group].filter(function (d) { var v = Number(d[0].split("#v")[1]); return v >= from && v <= to; })
-            .map(function (d) { return d[0].split("#v")[1] + " " + d[2]; }).join(" ");
-        }
+        var rows = [];
+        this.parts.forEach(function (k) { rows = rows.concat(docs[k] || []); });
+        var text = rows.filter(function (d) { var v = Number(d[0].split("#v")[1]); return v >= from && v <= to; })
+          .map(function (d) { return d[0].split("#v")[1] + " " + d[2]; }).join(" ");
         return resultItem(target, title, "Bible passage", text, new Set());
       } };
-      var g = m.book.groups[m.chapter - 1];
-      if (g > 0) ref.group = g - 1;
+      // The parts of the chapter's group that hold the verses shown (a verse's place in its
+      // chapter is its number - 1).
+      var g = m.book.groups[m.chapter - 1], verses = m.book.verses[m.chapter - 1] || 1;
+      var from = m.verse || 1, to = Math.min(verses, m.toChapter !== null ? 1e9 : (m.toVerse || m.verse || 3));
+      ref.parts = [];
+      if (g > 0) for (var p = Math.floor((from - 1) / meta.partSize); p <= Math.floor((Math.max(from, to) - 1) / meta.partSize); p++) ref.parts.push((g - 1) + "-" + p);
       refs.push(ref);
     }
     return refs;

@@ -30,11 +30,14 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
         let entry = try json(index, "search/index.json") as! [String: Any]
         #expect(entry["documents"] as? Int == 3)
         let groups = entry["groups"] as! String
-        #expect(groups.count == 20)   // two groups, ten hex digits each
+        #expect(groups.count == 16)   // two groups of one part each, eight hex digits a part
+        #expect(VarintText.decode(entry["groupParts"] as! String) == [1, 1])
         for file in index.files.dropLast() {
             #expect(["search/t/", "search/d/", "search/r/"].contains { file.path.hasPrefix($0) })
             #expect(file.path.hasSuffix(".json"))
         }
+        let parts = index.files.map(\.path).filter { $0.hasPrefix("search/d/") }
+        #expect(parts == ["search/d/0-0-\(groups.prefix(8)).json", "search/d/1-0-\(groups.suffix(8)).json"])
     }
 
     @Test func postingsHoldDocumentsPositionsAndLengths() throws {
@@ -60,6 +63,18 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
         #expect(changed.contains("search/index.json") == false)
         #expect(changed.filter { $0.hasPrefix("search/d/") }.count == 1)
         #expect(before.intersection(after).filter { $0.hasPrefix("search/d/") }.count == 1)
+    }
+
+    @Test func aLongGroupIsWrittenInPartsOfSixteenDocuments() throws {
+        let verses = (1...40).map { doc("c/#v\($0)", "Verse \($0) of a long chapter.", group: "c/") }
+        let index = SearchIndex.build([SearchContribution(documents: verses)])
+        let entry = try json(index, "search/index.json") as! [String: Any]
+        #expect(VarintText.decode(entry["groupParts"] as! String) == [3])
+        let parts = index.files.filter { $0.path.hasPrefix("search/d/") }
+        let rows = try parts.map { try JSONSerialization.jsonObject(with: $0.data) as! [[String]] }
+        #expect(rows.map(\.count) == [16, 16, 8])
+        #expect(rows[1][0][0] == "c/#v17")   // document 17 (place 16) opens the second part
+        #expect(parts.map(\.path).allSatisfy { $0.hasPrefix("search/d/0-") })
     }
 
     @Test func documentGroupsAreJSONArraysWithTextEscaped() throws {

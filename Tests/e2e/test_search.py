@@ -50,14 +50,17 @@ def test_the_index_is_sharded_content_hashed_and_in_the_manifest(site):
     index = json.loads((site / "search" / "index.json").read_text())
     assert index["documents"] > 31102
     assert "Bible" in index["kinds"] and "Hymns" in index["kinds"]
-    groups = index["groups"]
-    assert len(groups) % 10 == 0
+    groups = index["groups"]   # eight hex digits per part file of a document group
+    assert len(groups) % 8 == 0
     shards = list((site / "search" / "t").glob("*.json"))
     docs = list((site / "search" / "d").glob("*.json"))
-    assert len(shards) == len(index["shards"]) and len(docs) == len(groups) // 10
+    assert len(shards) == len(index["shards"]) and len(docs) == len(groups) // 8
     import hashlib
-    for f in shards[:20] + docs[:20]:
+    for f in shards[:20]:
         assert hashlib.sha256(f.read_bytes()).hexdigest()[:10] == f.stem
+    for f in docs[:20]:   # d/<group>-<part>-<hash>.json, at most partSize documents each
+        assert hashlib.sha256(f.read_bytes()).hexdigest()[:8] == f.stem.split("-")[2]
+        assert 1 <= len(json.loads(f.read_text())) <= index["partSize"]
     manifest = json.loads((site / "api" / "v1" / "manifest.json").read_text())
     entry = manifest["search"]
     assert entry["path"] == "search/index.json"
@@ -140,7 +143,8 @@ def test_typing_shows_results_as_you_type(driver, base_url):
     WebDriverWait(driver, 10).until(lambda d: len(results(d)) > 0)
     texts = driver.execute_script("return Array.from(document.querySelectorAll('[data-search-results] mark')).map(m => m.textContent.toLowerCase())")
     assert any(t.startswith("shepherd") for t in texts), texts[:10]
-    assert "q=shephe" in driver.current_url
+    # The address follows once typing pauses, so the search is a link to share.
+    WebDriverWait(driver, 5).until(lambda d: "q=shephe" in d.current_url)
 
 
 def test_filter_counts_add_up(driver, base_url):
