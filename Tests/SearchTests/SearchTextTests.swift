@@ -1,3 +1,4 @@
+import Foundation
 import SitegenCore
 import SitegenSearch
 import Testing
@@ -50,6 +51,27 @@ import Testing
         #expect(!SearchText.stopSet.contains("god"))
         #expect(!SearchText.stopSet.contains("by"))   // "sweet by and by"
         #expect(!SearchText.stopSet.contains("so"))
+    }
+
+    /// One table for both implementations: search.js's `words()` is checked against the same
+    /// file in the browser (test_search.py), so the index and the query fold words alike.
+    @Test func wordsAgreeWithTheSharedTable() throws {
+        struct Table: Decodable { let cases: [[Row]] }
+        enum Row: Decodable {
+            case text(String), words([String])
+            init(from decoder: Decoder) throws {
+                let one = try decoder.singleValueContainer()
+                if let text = try? one.decode(String.self) { self = .text(text) } else { self = .words(try one.decode([String].self)) }
+            }
+        }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/search-words.json").standardizedFileURL
+        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+        #expect(table.cases.count >= 15)
+        for row in table.cases {
+            guard case .text(let text) = row[0], case .words(let words) = row[1] else { Issue.record("bad row \(row)"); continue }
+            #expect(SearchText.words(text) == words, "\(text)")
+        }
     }
 
     @Test func termOrderIsJavaScripts() {

@@ -197,6 +197,16 @@ def test_header_box_leads_to_the_search_page(driver, base_url):
     assert results(driver)[0][0] == "/bible/john/11/#v35"
 
 
+def test_word_rules_in_the_browser_agree_with_the_shared_table(driver, base_url):
+    """search.js's words() against the table SearchTextTests checks Swift's SearchText with."""
+    table = json.loads((pathlib.Path(__file__).parents[1] / "Fixtures" / "search-words.json").read_text())
+    driver.get(f"{base_url}search/")
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!window.sitegenSearch"))
+    got = driver.execute_script("return arguments[0].map(r => window.sitegenSearch.words(r[0]).map(x => x.w))", table["cases"])
+    for (text, expected), words in zip(table["cases"], got):
+        assert words == expected, text
+
+
 def test_reference_parser_in_the_browser_agrees_with_the_table(driver, base_url):
     table = [line.split("\t") for line in SPELLINGS.read_text().splitlines() if line and not line.startswith("#")]
     driver.get(f"{base_url}search/")
