@@ -21,6 +21,10 @@ public enum SchedulePage {
             "teamOptions": options(upcoming.map { ($0.event.team ?? noTeam, $0.event.team ?? noTeam) }),
         ]
         values["scriptURL"] = .text(context.url("assets/schedule.js"))
+        values["filterScriptURL"] = .text(context.url("assets/schedule-filter.js"))
+        if let subscribe = ScheduleOutputs.subscribeURL(ScheduleOutputs.allFeedPath, context: context) {
+            values["subscribeURL"] = .text(subscribe)
+        }
         if context.printSheet {
             // `build --print-sheet` prints these files after the site is written.
             values["pdf"] = ["letter": .text(context.url(PrintSheet.pdfLetterPath)), "a4": .text(context.url(PrintSheet.pdfA4Path))]
