@@ -64,11 +64,19 @@ struct PrintSheetTests {
                 "the default category is not repeated under the place")
     }
 
-    @Test func emptyColumnsAreLeftOut() async throws {
+    @Test func theTeamColumnIsThereOnlyWhenAVisitHasATeamAndNotesGoUnderThePlace() async throws {
         let values = try await sheet()
-        #expect(values["teamColumn"] == .flag(true))
-        #expect(values["notesColumn"] == .flag(false), "no visit has a note")
-        #expect(values["columnCount"] == .number(4))
+        #expect(values["teamColumn"] == .flag(true) && values["columnCount"] == .number(4))
+        let content = try TempContent([
+            "localities/aberdeen.md": aberdeen,
+            "schedule/s.yml": "events:\n  - { id: a, date: 2027-06-18, locality: aberdeen, comment: \"St. John's meetings\" }\n",
+        ])
+        defer { content.remove() }
+        let (schedule, _) = await content.load()
+        let alone = PrintSheet.spec(schedule, context: makeContext()).values
+        #expect(alone["teamColumn"] == .flag(false) && alone["columnCount"] == .number(3))
+        let row = try #require(alone["months"]?.items.first?["rows"]?.items.first)
+        #expect(row["comment"]?.string == "St. John's meetings" && row["hasComment"] == .flag(true))
     }
 
     @Test func repeatingServicesAreOneLinePerLocality() async throws {
