@@ -120,3 +120,31 @@ struct PrintSheetTests {
         #expect(PastYears.named(in: "2027 and 2030", before: 2027).isEmpty)
     }
 }
+
+@Suite("One meeting's calendar file")
+struct EventFeedTests {
+    @Test func eachEventHasItsOwnFileWithTheFeedsUIDsAndAnEncodedLink() async throws {
+        let content = try TempContent([
+            "localities/aberdeen.md": aberdeen,
+            "schedule/Spring #1.yml": """
+            events:
+              - { id: a, date: 2027-01-23, locality: aberdeen, sessions: [{ name: Evening, start: "19:00", end: "21:00" }] }
+              - { id: b, date: 2027-01-24, locality: aberdeen }
+            """,
+        ])
+        defer { content.remove() }
+        let (schedule, diagnostics) = await content.load()
+        #expect(diagnostics.errors.isEmpty)
+        let context = makeContext()
+        let files = ScheduleOutputs.feeds(schedule, context: context)
+        let single = try #require(files.first { $0.path == "schedule/events/Spring #1/a.ics" })
+        let text = String(decoding: single.data, as: UTF8.self)
+        #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 2, "one meeting, one session")
+        #expect(text.contains("UID:Spring #1/a/1@example.org") && !text.contains("X-WR-CALNAME"))
+        let all = String(decoding: try #require(files.first { $0.path == ScheduleOutputs.allFeedPath }).data, as: UTF8.self)
+        #expect(all.contains("UID:Spring #1/a/1@example.org") && all.contains("X-WR-CALNAME"))
+        let event = try #require(schedule.events.first)
+        #expect(ScheduleOutputs.eventFeedURL(event, context: context) == "/schedule/events/Spring%20%231/a.ics")
+        #expect(ScheduleOutputs.subscribeURL(ScheduleOutputs.allFeedPath, context: context) == "webcal://example.org/schedule/all.ics")
+    }
+}

@@ -36,6 +36,12 @@ public enum ScheduleOutputs {
         "schedule/events/\(event.file)/\(event.id).ics"
     }
 
+    /// Its link: the file part percent-encoded (a schedule file may be named `Spring 2027.yml`;
+    /// the id is a slug already).
+    static func eventFeedURL(_ event: Event, context: RenderContext) -> String {
+        context.url("schedule/events/\(Escape.urlComponent(event.file))/\(event.id).ics")
+    }
+
     /// A feed's address for subscribing (`webcal://`), so a calendar app keeps following later
     /// changes; nil when the site's base URL is not http(s).
     public static func subscribeURL(_ feedPath: String, context: RenderContext) -> String? {
