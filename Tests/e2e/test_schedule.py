@@ -318,6 +318,13 @@ def test_print_link_carries_the_filters(driver, base_url, site, tmp_path):
     assert pdf_pages(tmp_path / "aberdeen.pdf") == 1
     assert "Only meetings at Aberdeen, SD" in text and "Aberdeen, SD" in text and "Tri‐Cities" not in text
 
+    # Each season of the bundled data (winter through June, summer from July) on one or two pages.
+    for season in ("to=2027-06-30", "from=2027-07-01"):
+        driver.get(base_url + "schedule/print/?" + season)
+        for paper, width, height in PAPERS:
+            print_pdf(driver, tmp_path / "season.pdf", width, height)
+            assert 1 <= pdf_pages(tmp_path / "season.pdf") <= 2, (season, paper)
+
     # Team and dates together, from the address (as the link would carry them).
     driver.get(base_url + "schedule/print/?team=Missionary+team+11&from=2027-03-01&to=2027-04-05")
     covers = driver.find_element(By.CSS_SELECTOR, "[data-print-covers]").text
