@@ -2,8 +2,8 @@
 /// (a row per visit, see `Visit`), the repeating services summarised once per locality
 /// (`RegularServices`); travel, arrival and rest days are left to `/schedule/`. Notes go under
 /// the place (few visits have one: a column of their own would be mostly empty), and the Team
-/// column is left out when no visit has a team. `assets/schedule-print.js` applies the `/schedule/` filters
-/// passed in the query string; without it the sheet is complete.
+/// column is left out when no visit has a team. `assets/schedule-print.js` applies the
+/// `/schedule/` filters passed in the query string; without it the sheet is complete.
 public enum PrintSheet {
     public static let path = "schedule/print/"
     /// The sheet printed to PDF by `sitegen print-sheet` (or `build --print-sheet`): US Letter and A4.
@@ -19,7 +19,6 @@ public enum PrintSheet {
         let values: TemplateObject = [
             "months": .list(months(visits, schedule: schedule)),
             "hasVisits": .flag(!visits.isEmpty),
-            "visitCount": .number(visits.count),
             "teamColumn": .flag(teamColumn), "columnCount": .number(teamColumn ? 4 : 3),
             "services": .list(services.map { group -> TemplateValue in
                 ["name": .text(group.name),
@@ -31,7 +30,7 @@ public enum PrintSheet {
             "generated": .text(context.asOf.longDescription),
             "scheduleURL": .text(context.url(SchedulePage.path)),
             "scheduleAddress": .text(context.absoluteURL(SchedulePage.path)),
-            "scriptURL": .text(context.url("assets/schedule-filter.js")),
+            "filterScriptURL": .text(context.url("assets/schedule-filter.js")),
             "printScriptURL": .text(context.url("assets/schedule-print.js")),
         ]
         return PageSpec(path: path, template: "schedule-print", title: "Meetings schedule",
@@ -40,16 +39,8 @@ public enum PrintSheet {
 
     /// The visits grouped by the month they start in: a heading row per month.
     static func months(_ visits: [Visit], schedule: Schedule) -> [TemplateValue] {
-        var order: [String] = []
-        var byMonth: [String: [Visit]] = [:]
-        for visit in visits {
-            let d = visit.firstDate
-            let name = "\(d.monthName) \(d.year)"
-            if byMonth[name] == nil { order.append(name) }
-            byMonth[name, default: []].append(visit)
-        }
-        return order.map { name in
-            ["name": .text(name), "rows": .list(byMonth[name]!.map { visitValues($0, schedule: schedule) })]
+        SchedulePage.byMonth(visits, date: \.firstDate).map { first, items in
+            ["name": .text("\(first.monthName) \(first.year)"), "rows": .list(items.map { visitValues($0, schedule: schedule) })]
         }
     }
 
