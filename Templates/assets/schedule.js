@@ -1,70 +1,54 @@
 /* Meetings page filters (Templates/schedule.mustache). The full list is in the HTML; this
    only hides rows that do not match, so the page works without JavaScript. Filters can be
-   preset from the query string (?locality=aberdeen&team=…), and are written back to it. */
+   preset from the query string (?locality=aberdeen&team=…), are written back to it, and are
+   carried into the print link so the sheet prints what is shown. Matching is
+   assets/schedule-filter.js, shared with the print sheet. */
 (function () {
   "use strict";
   var form = document.querySelector("[data-schedule-filters]");
-  if (!form) return;
+  if (!form || !window.ScheduleFilter) return;
+  var F = window.ScheduleFilter;
   var rows = Array.prototype.slice.call(document.querySelectorAll(".schedule-row[data-date]"));
   var teams = document.querySelectorAll("[data-team-group]");
   var months = document.querySelectorAll("[data-month]");
   var status = form.querySelector("[data-filter-status]");
   var none = document.querySelector("[data-filter-none]");
-  var fields = ["q", "locality", "category", "team", "from", "to"];
+  var printLink = document.querySelector("[data-print-link]");
+  var printBase = printLink ? printLink.getAttribute("href") : "";
+  // A row's team is its group's (not repeated on every row, to keep the page light).
+  rows.forEach(function (row) { row.dataset.team = row.closest("[data-team-group]").dataset.teamGroup; });
 
-  function value(name) { return (form.elements[name].value || "").trim(); }
-
-  function matches(row, f) {
-    if (f.locality && row.dataset.locality !== f.locality) return false;
-    if (f.category && row.dataset.category !== f.category) return false;
-    if (f.team && row.dataset.team !== f.team) return false;
-    if (f.from && row.dataset.date < f.from) return false;
-    if (f.to && row.dataset.date > f.to) return false;
-    if (f.words.length) {
-      var text = row.dataset.search || "";
-      for (var i = 0; i < f.words.length; i++) if (text.indexOf(f.words[i]) === -1) return false;
-    }
-    return true;
-  }
-
-  function hideEmpty(groups) {
-    Array.prototype.forEach.call(groups, function (group) {
-      group.hidden = !group.querySelector(".schedule-row:not([hidden])");
-    });
-  }
+  function value(name) { return form.elements[name] ? form.elements[name].value : ""; }
 
   function apply() {
-    var f = { locality: value("locality"), category: value("category"), team: value("team"),
-              from: value("from"), to: value("to"),
-              words: value("q").toLowerCase().split(/\s+/).filter(Boolean) };
+    var f = F.make(value);
     var shown = 0;
     rows.forEach(function (row) {
-      var ok = matches(row, f);
+      var ok = F.matches(row, f);
       row.hidden = !ok;
       if (ok) shown++;
     });
-    hideEmpty(teams);
-    hideEmpty(months);
+    F.hideEmpty(teams, ".schedule-row");
+    F.hideEmpty(months, ".schedule-row");
     status.textContent = shown === rows.length ? "Showing all " + rows.length + " entries."
       : "Showing " + shown + " of " + rows.length + " entries.";
     if (none) none.hidden = shown !== 0;
-    writeQuery();
-  }
-
-  function writeQuery() {
-    if (!window.history || !history.replaceState) return;
-    var params = new URLSearchParams();
-    fields.forEach(function (name) { var v = value(name); if (v) params.set(name, v); });
-    var query = params.toString();
-    history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
+    var query = F.query(f);
+    if (printLink) {
+      printLink.href = printBase + (query ? "?" + query : "");
+      printLink.textContent = query ? "Printable sheet of these meetings" : "Printable sheet";
+    }
+    if (window.history && history.replaceState) {
+      history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
+    }
   }
 
   function readQuery() {
-    var params = new URLSearchParams(location.search);
-    fields.forEach(function (name) {
-      var v = params.get(name);
+    var f = F.fromQuery(location.search);
+    F.fields.forEach(function (name) {
       var el = form.elements[name];
-      if (v === null || !el) return;
+      var v = f[name];
+      if (!v || !el) return;
       if (el.tagName === "SELECT" && !Array.prototype.some.call(el.options, function (o) { return o.value === v; })) return;
       el.value = v;
     });

@@ -29,7 +29,7 @@ struct LocalityTests {
             "https://maps.apple.com/?daddr=45.46115%2C-98.505919&q=Aberdeen%2C%20SD",
             "https://www.google.com/maps/dir/?api=1&destination=45.46115%2C-98.505919",
             "https://www.openstreetmap.org/directions?route=%3B45.46115%2C-98.505919#map=15/45.46115/-98.505919",
-            "geo:45.46115,-98.505919",
+            "geo:45.46115,-98.505919?q=45.46115,-98.505919(Aberdeen%2C%20SD)",
         ])
         let b = MapLinks.links(for: try #require(schedule.locality("b")))
         #expect(b.first?.url == "https://maps.apple.com/?daddr=1%20Main%20St%20%232%2C%20Town%20%26%20Country")

@@ -138,10 +138,10 @@ def pdfinfo(path: pathlib.Path) -> dict[str, str]:
 def first_row(print_page: pathlib.Path) -> tuple[str, str]:
     """(place, date) of the sheet's first meeting, as the print page shows them."""
     page = print_page.read_text()
-    row = re.search(r"<tbody>.*?<tr[^>]*>(.*?)</tr>", page, re.S).group(1)
+    row = re.search(r"<tr data-print-item[^>]*>(.*?)</tr>", page, re.S).group(1)
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
     date = html.unescape(re.search(r"<span>(.*?)</span>", cells[0]).group(1))
-    place = html.unescape(cells[1].split("<br>")[0])
+    place = html.unescape(re.sub(r"<[^>]+>", "", cells[1].split("<br>")[0]))
     return place, date
 
 

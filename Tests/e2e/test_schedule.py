@@ -16,7 +16,7 @@ from dateutil import rrule as dateutil_rrule
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import (AS_OF, ROOT, axe_violations, check_screenshot, emulate_dark, nu_errors_under, run_sitegen,
+from conftest import (ARTIFACTS, AS_OF, ROOT, axe_violations, check_screenshot, emulate_dark, nu_errors_under, run_sitegen,
                       screenshot, serve_folder, set_viewport, tree_digest)
 
 EVIL = "<script>alert(1)</script>"
@@ -158,7 +158,7 @@ def test_localities_index_and_locality_page(site):
     assert 'href="https://maps.apple.com/?daddr=45.46115%2C-98.505919&amp;q=Aberdeen%2C%20SD"' in page
     assert 'href="https://www.google.com/maps/dir/?api=1&amp;destination=45.46115%2C-98.505919"' in page
     assert 'href="https://www.openstreetmap.org/directions?route=%3B45.46115%2C-98.505919' in page
-    assert 'href="geo:45.46115,-98.505919"' in page
+    assert 'href="geo:45.46115,-98.505919?q=45.46115,-98.505919(Aberdeen%2C%20SD)"' in page
     assert "Upcoming meetings" in page and "Communion · Aberdeen, SD" in page
     assert 'href="/localities/aberdeen.ics"' in page
     # No coordinates: no geo: link, but the address is searchable.
@@ -178,40 +178,114 @@ def test_schedule_pages_pass_the_nu_html_checker(site, nu_errors):
 
 # --- Print sheet --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("paper,width,height", [("letter", 8.5, 11), ("a4", 8.27, 11.69)])
-def test_print_sheet_prints_to_pdf(driver, base_url, site, tmp_path, paper, width, height):
-    driver.get(base_url + "schedule/print/")
+PAPERS = [("letter", 8.5, 11), ("a4", 8.27, 11.69)]
+# The bundled sheet (as of 2026-11-22): the winter and summer mission meetings, 66 visits, and
+# the regular services of three localities.
+SHEET_PAGES = {"letter": 3, "a4": 3}
+
+
+def print_pdf(driver, path: pathlib.Path, width: float, height: float, background: bool = False) -> str:
+    """Prints the open page as Chromium's print dialog would (no header or footer) to `path`;
+    returns its text as pdftotext -layout reads it."""
     pdf = driver.execute_cdp_cmd("Page.printToPDF", {
-        "paperWidth": width, "paperHeight": height, "printBackground": False, "preferCSSPageSize": False,
+        "paperWidth": width, "paperHeight": height, "printBackground": background, "preferCSSPageSize": False,
         "displayHeaderFooter": False})
-    path = tmp_path / f"schedule-{paper}.pdf"
     path.write_bytes(base64.b64decode(pdf["data"]))
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def pdf_pages(path: pathlib.Path) -> int:
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
-    pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
-    rows = len(snapshot(site)["occurrences"])
-    assert 3 <= pages <= rows // 8, pages  # several rows to a page, but more than one page
-    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return int(re.search(r"Pages:\s+(\d+)", info).group(1))
+
+
+def pdf_words(path: pathlib.Path) -> tuple[list[tuple[str, float, float]], float]:
+    """Every word of the PDF with its left and right edge (pt), and the page width (pt)."""
+    html = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    width = float(re.search(r'<page width="([\d.]+)"', html).group(1))
+    words = [(w, float(x0), float(x1)) for x0, x1, w in
+             re.findall(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', html)]
+    return words, width
+
+
+def gray_page(path: pathlib.Path) -> tuple[int, int, bytes]:
+    """The first page of a PDF as grey pixels (pdftoppm's PGM): width, height, one byte a pixel."""
+    out = subprocess.run(["pdftoppm", "-gray", "-r", "30", "-f", "1", "-l", "1", str(path)],
+                         capture_output=True, check=True).stdout
+    header = re.match(rb"P5\s+(\d+)\s+(\d+)\s+255\s", out)
+    width, height = int(header.group(1)), int(header.group(2))
+    return width, height, out[header.end():header.end() + width * height]
+
+
+def words_of(text: str) -> list[str]:
+    """Words as a line break may end them: split at spaces and after hyphens and dashes, without
+    the punctuation around them (", " between times is drawn by CSS)."""
+    import html as html_module
+    parts = (w.strip(",;:()“”\"'.") for w in re.split(r"\s+|(?<=[-‐‑–—])", html_module.unescape(text)))
+    return [w for w in parts if w]
+
+
+@pytest.mark.parametrize("paper,width,height", PAPERS)
+def test_print_sheet_prints_to_pdf(driver, base_url, site, tmp_path, paper, width, height):
+    """The notice-board sheet on Letter and A4: the bundled season on a few pages, every page's
+    table headed, nothing past the right margin, no word broken, no stale duplicate text."""
+    set_viewport(driver, 1280, 800)
+    driver.get(base_url + "schedule/print/")
+    path = tmp_path / f"schedule-{paper}.pdf"
+    text = print_pdf(driver, path, width, height)
+    pages = pdf_pages(path)
+    assert pages == SHEET_PAGES[paper], pages
     sheets = [s for s in text.split("\f") if s.strip()]
     assert len(sheets) == pages
-    assert "meetings schedule" in sheets[0] and "Generated on Sunday, 22 November 2026" in sheets[0]
-    assert "Back to the schedule" not in text  # screen-only controls are not printed
+    assert "meetings" in sheets[0] and "Every mission meeting, and the regular services by locality." in sheets[0]
+    assert "Back to the schedule" not in text and "Generated on" not in text  # screen-only parts are not printed
     for number, sheet in enumerate(sheets, 1):
-        header = re.search(r"Date\s+Where\s+Times\s+With\s+Team\s+Notes", sheet)
-        assert header, f"page {number} has no header row"
-    assert "29 Nov 2026" in sheets[0] and "Minnetonka, MN" in sheets[0]
-    last = snapshot(site)["occurrences"][-1]["date"]
-    d = dt.date.fromisoformat(last)
-    assert f"{d.day} {d.strftime('%b')} {d.year}" in sheets[-1]
-    # Rows are never split: every date cell's weekday is followed by its date on the same page.
-    for sheet in sheets:
-        assert not re.search(r"(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday)\s*\Z", sheet.strip())
+        if re.search(r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b", sheet):
+            assert re.search(r"Dates\s+Place\s+Meetings\s+Team\n", sheet), f"page {number} has no header row"
+    # One row per visit: the winter's first stay at Tri-Cities is one row with both days' meetings.
+    assert re.search(r"Sat 23 – Sun 24 Jan\s+Tri‐Cities, WA\s+Sat 7–9 pm\s+Missionary team 1", text), text[:3000]
+    assert "Travel day" not in text and "Arrival / Arrival" not in text and "Rest day / Rest day" not in text
+    # Notes go under the place (a Notes column would be nearly empty); the stale note is printed as written.
+    flat = re.sub(r"\s+", " ", text)
+    assert "Annual Business Meeting @ 2:00 PM" in flat
+    # Regular services summarised once per locality, not a row per Sunday.
+    assert ("Minnetonka, MN — Sunday school Sundays 9:45 am, 29 Nov 2026 – 28 Feb 2027 (not 6 Dec, 3 Jan, 7 Feb); "
+            "Communion first Sunday of the month 11 am, 6 Dec 2026 – 7 Nov 2027") in flat, flat[-1500:]
+    assert flat.count("Sunday school") == 1 and flat.count("Communion") == 3
+    # Nothing is cut at the right margin (12 mm) and no word is broken inside.
+    words, page_width = pdf_words(path)
+    margin = 12 / 25.4 * 72
+    assert max(x1 for _, _, x1 in words) <= page_width - margin + 1, "a column runs past the right margin"
+    assert min(x0 for _, x0, _ in words) >= margin - 1
+    known = set(words_of(driver.execute_script("return document.querySelector('main').innerText")))
+    broken = [part for w, _, _ in words for part in words_of(w) if part not in known]
+    assert broken == [], f"words broken across lines (or not on the page): {broken[:20]}"
+    # A person looks at the pages.
+    ARTIFACTS.mkdir(exist_ok=True)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(path), str(ARTIFACTS / f"schedule-print-{paper}")], check=True)
 
 
-def test_print_sheet_is_black_on_white_when_printed(driver, base_url):
-    driver.get(base_url + "schedule/print/")
-    emulate_dark(driver, True)
+def test_print_sheet_is_black_on_white_from_the_dark_theme(driver, base_url, tmp_path):
+    """Printed from the dark theme with background graphics on: black text on white paper."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    for how in ("system", "chosen"):
+        set_viewport(driver, 1280, 800)
+        emulate_dark(driver, True)
+        driver.get(base_url + "schedule/print/")
+        if how == "chosen":
+            driver.execute_script("document.documentElement.dataset.theme = 'dark'")
+        path = tmp_path / f"dark-{how}.pdf"
+        print_pdf(driver, path, 8.5, 11, background=True)
+        subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", str(path), str(ARTIFACTS / f"schedule-print-dark-{how}")],
+                       check=True)
+        width, height, pixels = gray_page(path)
+        white = sum(1 for p in pixels if p > 245) / len(pixels)
+        assert white > 0.6, (how, white)   # paper with text on it, not a black frame (dark pages are < 0.1)
+        assert pixels[2 * width + 2] > 245 and pixels[-2 * width - 3] > 245, how   # the corners are white
+    emulate_dark(driver, False)
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print",
                            "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    driver.get(base_url + "schedule/print/")
     colors = driver.execute_script("""
         const cell = document.querySelector('.print-table td');
         const s = getComputedStyle(cell), b = getComputedStyle(document.body);
@@ -221,6 +295,65 @@ def test_print_sheet_is_black_on_white_when_printed(driver, base_url):
                 getComputedStyle(document.querySelector('.site-header')).display];""")
     assert colors[0] == "rgb(0, 0, 0)" and colors[1] == "rgb(255, 255, 255)"
     assert colors[2] == "table-header-group" and colors[3] == "avoid" and colors[4] == "none"
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+
+
+def test_print_link_carries_the_filters(driver, base_url, site, tmp_path):
+    """Filter /schedule/, follow its print link: the sheet shows and says only what was filtered."""
+    set_viewport(driver, 390, 844)
+    driver.get(base_url + "schedule/")
+    Select(driver.find_element(By.ID, "f-locality")).select_by_value("aberdeen")
+    link = driver.find_element(By.CSS_SELECTOR, "[data-print-link]")
+    assert link.get_attribute("href").endswith("/schedule/print/?locality=aberdeen")
+    assert link.text == "Printable sheet of these meetings"
+    link.click()
+    WebDriverWait(driver, 5).until(lambda d: "/schedule/print/" in d.current_url)
+    covers = driver.find_element(By.CSS_SELECTOR, "[data-print-covers]").text
+    assert covers.startswith("Only meetings at Aberdeen, SD ("), covers
+    shown = driver.execute_script("return [...document.querySelectorAll('[data-print-item]')]"
+                                  ".filter(e => e.offsetParent !== null).map(e => e.dataset.locality)")
+    assert shown and set(shown) == {"aberdeen"}
+    screenshot(driver, "schedule-print-filtered-phone")
+    text = re.sub(r"\s+", " ", print_pdf(driver, tmp_path / "aberdeen.pdf", 8.5, 11))
+    assert pdf_pages(tmp_path / "aberdeen.pdf") == 1
+    assert "Only meetings at Aberdeen, SD" in text and "Aberdeen, SD" in text and "Tri‐Cities" not in text
+
+    # Each season of the bundled data (winter through June, summer from July) on one or two pages.
+    for season in ("to=2027-06-30", "from=2027-07-01"):
+        driver.get(base_url + "schedule/print/?" + season)
+        for paper, width, height in PAPERS:
+            print_pdf(driver, tmp_path / "season.pdf", width, height)
+            assert 1 <= pdf_pages(tmp_path / "season.pdf") <= 2, (season, paper)
+
+    # Team and dates together, from the address (as the link would carry them).
+    driver.get(base_url + "schedule/print/?team=Missionary+team+11&from=2027-03-01&to=2027-04-05")
+    covers = driver.find_element(By.CSS_SELECTOR, "[data-print-covers]").text
+    assert "team: Missionary team 11" in covers and "from 1 March 2027 to 5 April 2027" in covers
+    rows = driver.execute_script("return [...document.querySelectorAll('tr[data-print-item]')]"
+                                 ".filter(e => e.offsetParent !== null).map(e => [e.dataset.from, e.dataset.to])")
+    # Sault Ste. Marie (27–29 Mar), Chatham (30 Mar), Marengo (1–4 Apr): visits overlapping the dates.
+    assert rows == [["2027-03-27", "2027-03-29"], ["2027-03-30", "2027-03-30"], ["2027-04-01", "2027-04-04"]], rows
+    assert not driver.find_element(By.CSS_SELECTOR, ".print-services").is_displayed()   # no service of that team
+    driver.get(base_url + "schedule/print/?locality=aberdeen&category=Sunday+school")
+    assert driver.find_element(By.CSS_SELECTOR, "[data-print-none]").is_displayed()
+
+    # Without JavaScript the link is the full sheet, and the sheet is complete.
+    html = (site / "schedule/index.html").read_text()
+    assert 'href="/schedule/print/" data-print-link' in html
+    sheet = (site / "schedule/print/index.html").read_text()
+    assert " hidden" not in re.sub(r"data-print-(none|button) hidden", "", sheet.split("<main", 1)[1])
+
+
+def test_stale_year_in_a_note_is_a_warning_with_its_line(tmp_path):
+    result = run_sitegen("check", "--as-of", AS_OF)
+    assert result.returncode == 0, result.stderr
+    lines = (ROOT / "Content/schedule/winter-2027.yml").read_text().splitlines()
+    stale = [n for n, l in enumerate(lines, 1) if "2019 St. John's Meetings" in l]
+    warnings = [l for l in result.stderr.splitlines() if "names 2019" in l]
+    assert stale and len(warnings) == len(stale), result.stderr
+    for n in stale:
+        assert any(w.startswith(f"Content/schedule/winter-2027.yml:{n}:") and ": warning: 'comment' names 2019" in w
+                   for w in warnings), (n, warnings)
 
 
 # --- Filters in the browser ----------------------------------------------------------------------
@@ -276,6 +409,82 @@ def test_filters_narrow_the_list(driver, base_url, site):
 def test_filter_preset_from_the_address(driver, base_url):
     driver.get(base_url + "schedule/?team=Missionary%20team%204")
     assert {r[2] for r in visible_rows(driver)} == {"Missionary team 4"}
+
+
+def test_filter_folds_hyphens_accents_and_case(driver, base_url):
+    """Typed with a plain hyphen, "Tri-Cities" finds the "Tri‐Cities" (U+2010) of the content."""
+    driver.get(base_url + "schedule/")
+    expected = driver.execute_script("return [...document.querySelectorAll('.schedule-row')]"
+                                     ".filter(r => r.textContent.includes('Tri‐Cities')).length")
+    assert expected > 5
+    search = driver.find_element(By.ID, "f-search")
+    for typed in ("Tri-Cities", "tri-cities", "TRI—CITIES"):
+        search.clear()
+        search.send_keys(typed)
+        rows = visible_rows(driver)
+        # Meetings at Tri-Cities and those it joins (Davenport "with Tri‐Cities, WA").
+        assert len(rows) == expected and "tricities" in {r[0] for r in rows}, (typed, rows[:3])
+    # Accents fold too ("é" finds "e"), in the folding the filter uses.
+    assert driver.execute_script("return ScheduleFilter.fold('Café Tri‐Cities') === 'cafe tri-cities'")
+
+
+def test_team_filter_shows_whole_names(driver, base_url):
+    for width in (320, 390, 1280):
+        set_viewport(driver, width, 844)
+        driver.get(base_url + "schedule/")
+        select = driver.find_element(By.ID, "f-team")
+        # The closed select is wide enough for its longest option (the text, arrow and padding).
+        needed = driver.execute_script("""
+            const s = arguments[0], c = document.createElement('canvas').getContext('2d');
+            c.font = getComputedStyle(s).font;
+            return Math.max(...[...s.options].map(o => c.measureText(o.text).width));""", select)
+        assert select.size["width"] >= needed + 24, (width, select.size["width"], needed)
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= width
+
+
+def test_each_meeting_has_its_own_calendar_file(driver, base_url, site):
+    """"Add to calendar" on a meeting gives a one-meeting .ics that icalendar reads, with the
+    feed's UIDs (so subscribing as well does not double it)."""
+    events = snapshot(site)["events"]
+    files = sorted((site / "schedule" / "events").glob("*/*.ics"))
+    assert len(files) == len(events)
+    all_uids = {str(e["UID"]) for e in icalendar.Calendar.from_ical((site / "schedule/all.ics").read_bytes()).walk("VEVENT")}
+    for path in files:
+        cal = icalendar.Calendar.from_ical(path.read_bytes())
+        vevents = list(cal.walk("VEVENT"))
+        uid = f"{path.parent.name}/{path.stem}"
+        assert vevents and all(str(e["UID"]).startswith(uid + "/") or str(e["UID"]) == f"{uid}@example.org"
+                               for e in vevents), path
+        assert {str(e["UID"]) for e in vevents} <= all_uids
+        assert "X-WR-CALNAME" not in cal   # added to a calendar the person has, not a new one
+    driver.get(base_url + "schedule/")
+    row = driver.find_element(By.CSS_SELECTOR, ".schedule-row[data-locality=tricities] .schedule-ics")
+    assert row.text == "Add to calendar"
+    href = row.get_attribute("href")
+    assert href.endswith("/schedule/events/winter-2027/2027-01-23-tricities.ics")
+    import urllib.request
+    raw = urllib.request.urlopen(href).read()
+    cal = icalendar.Calendar.from_ical(raw)
+    (event,) = cal.walk("VEVENT")    # one meeting: its one evening session
+    assert str(event["SUMMARY"]).startswith("Mission meeting · Tri‐Cities, WA")
+    start = event["DTSTART"].dt
+    assert (start.year, start.month, start.day, start.hour) == (2027, 1, 23, 19)
+    assert str(start.tzinfo) in ("America/Los_Angeles", "tzfile('America/Los_Angeles')") or "Los_Angeles" in str(start.tzinfo)
+
+
+def test_feeds_offer_webcal_subscription(site):
+    html = (site / "schedule/index.html").read_text()
+    assert 'href="webcal://example.org/schedule/all.ics"' in html and 'href="/schedule/all.ics"' in html
+    page = (site / "localities/aberdeen/index.html").read_text()
+    assert 'href="webcal://example.org/localities/aberdeen.ics"' in page and 'href="/localities/aberdeen.ics"' in page
+    assert "Add to calendar" in page
+
+
+def test_schedule_page_is_light(site):
+    """Under the 150 KB budget for any HTML page (the issue's goal), with every meeting in it."""
+    html = site / "schedule/index.html"
+    assert html.stat().st_size < 150_000, html.stat().st_size
+    assert html.read_text().count('class="schedule-row') == len(snapshot(site)["occurrences"])
 
 
 # --- Content is data ---------------------------------------------------------------------------

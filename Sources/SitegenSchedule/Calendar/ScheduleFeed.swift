@@ -9,9 +9,11 @@ public struct ScheduleFeed {
     public let asOf: CalendarDate
     /// Where UIDs are scoped and URLs point (`https://example.org/`).
     public let baseURL: String
-    public let calendarName: String
+    /// The feed's name in a calendar app; nil for one meeting's file, which is added to a
+    /// calendar the person already has rather than named as a calendar of its own.
+    public let calendarName: String?
 
-    public init(schedule: Schedule, asOf: CalendarDate, baseURL: String, calendarName: String) {
+    public init(schedule: Schedule, asOf: CalendarDate, baseURL: String, calendarName: String?) {
         self.schedule = schedule
         self.asOf = asOf
         self.baseURL = baseURL
@@ -29,8 +31,9 @@ public struct ScheduleFeed {
     /// The same text, from the zone definitions and event entries `parts` remembers (the feed is
     /// those pieces one after another: folding and line ends are per content line).
     func text(for events: [Event], alsoZones: [TimeZone], parts: ScheduleParts) -> String {
+        let name = calendarName.map { ["X-WR-CALNAME:\(ICalendarText.escape($0))"] } ?? []
         var out = ICalendarText.document(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(Self.prodID)", "CALSCALE:GREGORIAN",
-                                          "METHOD:PUBLISH", "X-WR-CALNAME:\(ICalendarText.escape(calendarName))"])
+                                          "METHOD:PUBLISH"] + name)
         let used = events.compactMap { e in e.sessions.isEmpty ? nil : e.timeZone }
         let zones = Dictionary((used + alsoZones).map { ($0.identifier, $0) }, uniquingKeysWith: { a, _ in a })
         let years = yearRange(events)

@@ -24,6 +24,9 @@ public struct Event: Sendable, Equatable {
         public let end: LocalTime
     }
 
+    /// The category of a meeting whose file names none.
+    public static let defaultCategory = "Mission meeting"
+
     /// Unique within its file; with the file name it forms the calendar UID.
     public let id: String
     /// Schedule file stem, e.g. `winter-2027` (also the "schedule" a row belongs to).

@@ -74,6 +74,7 @@ public enum LocalityPages {
             "indexURL": .text(context.url(indexPath)),
             "timeZone": .text(l.timeZone?.identifier ?? ""),
         ]
+        if let subscribe = ScheduleOutputs.subscribeURL(l.feedPath, context: context) { values["subscribeURL"] = .text(subscribe) }
         if let c = l.coordinate { values["coordinates"] = "\(c.latitude), \(c.longitude)" }
         if let photo = l.photo {
             values["photo"] = ["url": .text(context.url(photo)), "alt": .text(l.photoAlt ?? "The meeting place of \(l.name)")]

@@ -15,7 +15,8 @@ public enum MapLinks {
                 Link(name: "Apple Maps", url: "https://maps.apple.com/?daddr=\(q)&q=\(Escape.urlComponent(locality.name))"),
                 Link(name: "Google Maps", url: "https://www.google.com/maps/dir/?api=1&destination=\(q)"),
                 Link(name: "OpenStreetMap", url: "https://www.openstreetmap.org/directions?route=%3B\(q)#map=15/\(c.latitude)/\(c.longitude)"),
-                Link(name: "Other map app (geo:)", url: "geo:\(point)"),
+                // RFC 5870 plus the label Android map apps show: geo:lat,lon?q=lat,lon(Name).
+                Link(name: "Other map app (geo:)", url: "geo:\(point)?q=\(point)(\(Escape.urlComponent(locality.name)))"),
             ]
         }
         // No coordinates: directions to the written address, which the map apps look up.

@@ -1,5 +1,9 @@
-/// `/schedule/print/`: the sheet for the notice board. One table whose header row the
-/// browser repeats on every printed page; rows never split (see the print CSS).
+/// `/schedule/print/`: the sheet for the notice board. The mission meetings as one compact table
+/// (a row per visit, see `Visit`), the repeating services summarised once per locality
+/// (`RegularServices`); travel, arrival and rest days are left to `/schedule/`. Notes go under
+/// the place (few visits have one: a column of their own would be mostly empty), and the Team
+/// column is left out when no visit has a team. `assets/schedule-print.js` applies the
+/// `/schedule/` filters passed in the query string; without it the sheet is complete.
 public enum PrintSheet {
     public static let path = "schedule/print/"
     /// The sheet printed to PDF by `sitegen print-sheet` (or `build --print-sheet`): US Letter and A4.
@@ -8,17 +12,100 @@ public enum PrintSheet {
 
     public static func spec(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> PageSpec {
         let upcoming = parts.upcoming(schedule, context: context)
-        let first = upcoming.first?.date ?? context.asOf
-        let last = upcoming.last?.date ?? context.asOf
+        let window = context.asOf...context.asOf.adding(days: Schedule.windowDays)
+        let visits = Visit.visits(upcoming)
+        let services = RegularServices.byLocality(upcoming, schedule: schedule)
+        let teamColumn = visits.contains { $0.first.event.team != nil }
         let values: TemplateObject = [
-            "rows": .list(upcoming.map { parts.row($0, schedule: schedule, context: context) }),
-            "isEmpty": .flag(upcoming.isEmpty),
-            "count": .number(upcoming.count),
-            "range": .text(first == last ? first.longDescription : "\(first.longDescription) – \(last.longDescription)"),
+            "months": .list(months(visits, schedule: schedule)),
+            "hasVisits": .flag(!visits.isEmpty),
+            "teamColumn": .flag(teamColumn), "columnCount": .number(teamColumn ? 4 : 3),
+            "services": .list(services.map { group -> TemplateValue in
+                ["name": .text(group.name),
+                 "items": .list(group.services.map { serviceValues($0, schedule: schedule, window: window) })]
+            }),
+            "hasServices": .flag(!services.isEmpty),
+            "isEmpty": .flag(visits.isEmpty && services.isEmpty),
+            "range": .text("\(window.lowerBound.longDescription) – \(window.upperBound.longDescription)"),
             "generated": .text(context.asOf.longDescription),
             "scheduleURL": .text(context.url(SchedulePage.path)),
+            "scheduleAddress": .text(context.absoluteURL(SchedulePage.path)),
+            "filterScriptURL": .text(context.url("assets/schedule-filter.js")),
+            "printScriptURL": .text(context.url("assets/schedule-print.js")),
         ]
         return PageSpec(path: path, template: "schedule-print", title: "Meetings schedule",
                         description: "The printable meetings schedule for the notice board.", values: values)
+    }
+
+    /// The visits grouped by the month they start in: a heading row per month.
+    static func months(_ visits: [Visit], schedule: Schedule) -> [TemplateValue] {
+        SchedulePage.byMonth(visits, date: \.firstDate).map { first, items in
+            ["name": .text("\(first.monthName) \(first.year)"), "rows": .list(items.map { visitValues($0, schedule: schedule) })]
+        }
+    }
+
+    static func visitValues(_ visit: Visit, schedule: Schedule) -> TemplateValue {
+        let event = visit.first.event
+        let place = schedule.locality(event.locality)?.name
+        let with = EventText.with(event, schedule: schedule)
+        let detail = event.title ?? (event.category == Event.defaultCategory ? "" : event.category)
+        let dates = dateRange(visit.firstDate, visit.lastDate)
+        return [
+            "from": .text(visit.firstDate.description), "to": .text(visit.lastDate.description),
+            "localitySlug": .text(event.locality ?? ""), "category": .text(event.category),
+            "teamGroup": .text(event.team ?? SchedulePage.noTeam),
+            "datesStart": .text(dates.start), "datesEnd": .text(dates.end ?? ""), "hasDatesEnd": .flag(dates.end != nil),
+            "place": .text(place ?? event.title ?? event.category),
+            "detail": .text(detail == place ? "" : detail), "hasDetail": .flag(!detail.isEmpty && detail != place),
+            "with": .text(with.joined(separator: ", ")), "hasWith": .flag(!with.isEmpty),
+            "meetings": .list(meetings(visit)),
+            "team": .text(event.team ?? ""), "comment": .text(event.comment ?? ""), "hasComment": .flag(event.comment != nil),
+        ]
+    }
+
+    /// "Sat 23 – Sun 24 Jan", "Sat 30 Jan – Mon 1 Feb", "Sat 23 Jan" (start, end).
+    static func dateRange(_ first: CalendarDate, _ last: CalendarDate) -> (start: String, end: String?) {
+        func day(_ d: CalendarDate) -> String { "\(d.weekdayName.prefix(3)) \(d.day)" }
+        func month(_ d: CalendarDate) -> String { String(d.monthName.prefix(3)) }
+        if first == last { return ("\(day(first)) \(month(first))", nil) }
+        if first.month == last.month { return (day(first), "\(day(last)) \(month(last))") }
+        return ("\(day(first)) \(month(first))", "\(day(last)) \(month(last))")
+    }
+
+    /// One line per run of days with the same sessions: "Fri–Sat" + ["10 am–12 noon", "7–9 pm"],
+    /// "Sun" + ["11 am–12:30 pm"]; no day label for a one-day visit; "Times to be announced"
+    /// when no day has any.
+    static func meetings(_ visit: Visit) -> [TemplateValue] {
+        let timed = visit.days.filter { !$0.event.sessions.isEmpty }
+        guard !timed.isEmpty else { return [["days": "", "hasDays": false, "ranges": ranges(["Times to be announced"])]] }
+        var runs: [[Occurrence]] = []
+        for day in timed {
+            if let last = runs.last?.last, last.event.sessions == day.event.sessions, last.date.adding(days: 1) == day.date {
+                runs[runs.count - 1].append(day)
+            } else {
+                runs.append([day])
+            }
+        }
+        return runs.map { run in
+            let first = run[0].date.weekdayName.prefix(3), last = run[run.count - 1].date.weekdayName.prefix(3)
+            let days = visit.days.count == 1 ? "" : run.count == 1 ? String(first) : "\(first)–\(last)"
+            return ["days": .text(days), "hasDays": .flag(!days.isEmpty), "ranges": ranges(run[0].event.sessions.map(EventText.range))]
+        }
+    }
+
+    /// Each time range with the ", " before it (none before the first): the template keeps a range
+    /// on one line and lets the line break after a comma.
+    static func ranges(_ texts: [String]) -> TemplateValue {
+        .list(texts.enumerated().map { ["separator": .text($0.offset == 0 ? "" : ", "), "text": .text($0.element)] })
+    }
+
+    static func serviceValues(_ service: RegularServices.Service, schedule: Schedule,
+                              window: ClosedRange<CalendarDate>) -> TemplateValue {
+        let event = service.event
+        let text = RegularServices.text(service, schedule: schedule, window: window)
+        return ["text": .text(text), "from": .text(service.dates[0].description),
+                "to": .text(service.dates[service.dates.count - 1].description),
+                "localitySlug": .text(event.locality ?? ""), "category": .text(event.category),
+                "teamGroup": .text(event.team ?? SchedulePage.noTeam)]
     }
 }

@@ -38,8 +38,7 @@ enum RowValues {
             "localitySlug": .text(event.locality ?? ""),
             "hasTeam": .flag(!team.isEmpty), "hasSessions": .flag(!sessions.isEmpty), "hasWith": .flag(!with.isEmpty),
             "hasComment": .flag(!comment.isEmpty), "hasRepeats": .flag(!repeats.isEmpty),
-            "search": .text([title, event.category, team, with, comment, locality?.name, sessions, longDate]
-                .compactMap { $0 }.joined(separator: " ").lowercased()),
+            "icsURL": .text(ScheduleOutputs.eventFeedURL(event, context: context)),
         ]
         if let locality {
             row["locality"] = ["name": .text(locality.name), "url": .text(context.url(locality.sitePath))]

@@ -21,7 +21,35 @@ public enum ScheduleOutputs {
             let text = named.text(for: byLocality[locality.slug] ?? [], alsoZones: locality.timeZone.map { [$0] } ?? [], parts: parts)
             files.append(OutputFile(path: locality.feedPath, text: text, source: locality.source.path))
         }
+        // "Add to calendar" for one meeting: its own entries (same UIDs as in the feeds, so a
+        // calendar that also subscribes keeps one copy).
+        let single = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL, calendarName: nil)
+        for event in schedule.events {
+            files.append(OutputFile(path: eventFeedPath(event), text: single.text(for: [event], alsoZones: [], parts: parts),
+                                    source: event.source.path))
+        }
         return files
+    }
+
+    /// `schedule/events/winter-2027/2027-01-23-tricities.ics`: one event's calendar file.
+    public static func eventFeedPath(_ event: Event) -> String {
+        "schedule/events/\(event.file)/\(event.id).ics"
+    }
+
+    /// Its link: the file part percent-encoded (a schedule file may be named `Spring 2027.yml`;
+    /// the id is a slug already).
+    static func eventFeedURL(_ event: Event, context: RenderContext) -> String {
+        context.url("schedule/events/\(Escape.urlComponent(event.file))/\(event.id).ics")
+    }
+
+    /// A feed's address for subscribing (`webcal://`), so a calendar app keeps following later
+    /// changes; nil when the site's base URL is not http(s).
+    public static func subscribeURL(_ feedPath: String, context: RenderContext) -> String? {
+        let url = context.absoluteURL(feedPath)
+        for scheme in ["https://", "http://"] where url.hasPrefix(scheme) {
+            return "webcal://" + url.dropFirst(scheme.count)
+        }
+        return nil
     }
 
     /// The events each locality hosts or joins, in schedule order (one pass, not one per locality).

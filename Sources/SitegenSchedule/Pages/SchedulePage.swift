@@ -21,6 +21,10 @@ public enum SchedulePage {
             "teamOptions": options(upcoming.map { ($0.event.team ?? noTeam, $0.event.team ?? noTeam) }),
         ]
         values["scriptURL"] = .text(context.url("assets/schedule.js"))
+        values["filterScriptURL"] = .text(context.url("assets/schedule-filter.js"))
+        if let subscribe = ScheduleOutputs.subscribeURL(ScheduleOutputs.allFeedPath, context: context) {
+            values["subscribeURL"] = .text(subscribe)
+        }
         if context.printSheet {
             // `build --print-sheet` prints these files after the site is written.
             values["pdf"] = ["letter": .text(context.url(PrintSheet.pdfLetterPath)), "a4": .text(context.url(PrintSheet.pdfA4Path))]
@@ -38,19 +42,27 @@ public enum SchedulePage {
     }
 
     static func months(_ occurrences: [Occurrence], schedule: Schedule, context: RenderContext, parts: ScheduleParts) -> [TemplateValue] {
-        var order: [String] = []
-        var byMonth: [String: [Occurrence]] = [:]
-        for o in occurrences {
-            let key = "\(o.date.year)-\(ZonedTime.pad(o.date.month))"
-            if byMonth[key] == nil { order.append(key) }
-            byMonth[key, default: []].append(o)
+        byMonth(occurrences, date: \.date).map { first, items in
+            ["id": "m-\(first.year)-\(ZonedTime.pad(first.month))", "name": "\(first.monthName) \(first.year)",
+             "teams": .list(teams(items, schedule: schedule, context: context, parts: parts))]
         }
-        return order.map { key in
-            let items = byMonth[key]!
-            let first = items[0].date
-            return ["id": "m-\(key)", "name": "\(first.monthName) \(first.year)",
-                    "teams": .list(teams(items, schedule: schedule, context: context, parts: parts))]
+    }
+
+    /// `items` (in date order) in runs of one calendar month each, with the first date of each
+    /// run: the month headings of the schedule page and the print sheet.
+    static func byMonth<Item>(_ items: [Item], date: (Item) -> CalendarDate) -> [(first: CalendarDate, items: [Item])] {
+        var runs: [(first: CalendarDate, items: [Item])] = []
+        var index: [Int: Int] = [:]
+        for item in items {
+            let d = date(item), key = d.year * 12 + d.month
+            if let at = index[key] {
+                runs[at].items.append(item)
+            } else {
+                index[key] = runs.count
+                runs.append((first: d, items: [item]))
+            }
         }
+        return runs
     }
 
     static func teams(_ occurrences: [Occurrence], schedule: Schedule, context: RenderContext, parts: ScheduleParts) -> [TemplateValue] {

@@ -90,12 +90,24 @@ struct EventParser {
         }
         let zone = resolvedZone(locality: locality, timed: !sessions.isEmpty)
         let recurrence = date.flatMap { RecurrenceParser(fields: fields, start: $0).parse() }
-        let category = fields.string("category") ?? (status == .meeting ? "Mission meeting" : status.label)
+        let category = fields.string("category") ?? (status == .meeting ? Event.defaultCategory : status.label)
+        let comment = fields.string("comment")
         guard let id, let date, LocalityReader.isValidSlug(id) else { return nil }
+        if let comment { warnAboutPastYears(comment, before: date.year) }
         return Event(id: id, file: file, title: fields.string("title"), category: category, status: status,
                      team: fields.string("team"), locality: locality, with: with, withOthers: withOthers, date: date,
-                     sessions: sessions.sorted { $0.start < $1.start }, comment: fields.string("comment"),
+                     sessions: sessions.sorted { $0.start < $1.start }, comment: comment,
                      recurrence: recurrence, timeZone: zone, source: fields.location)
+    }
+
+    /// A note naming a year before the event's own ("2019 St. John's Meetings" on a 2027 date) is
+    /// usually text carried over from an old schedule: a warning, since only a person can tell.
+    func warnAboutPastYears(_ comment: String, before year: Int) {
+        let past = PastYears.named(in: comment, before: year)
+        guard !past.isEmpty else { return }
+        let years = past.map(String.init).joined(separator: ", ")
+        diagnostics.warning("'comment' names \(years), before this event's year \(year): "
+            + "is it left over from an old schedule? Update or remove it if so", at: fields.location(ofKey: "comment"))
     }
 
     func status() -> Event.Status {

@@ -1,0 +1,77 @@
+/// The print sheet's summary of the repeating services: one line per locality
+/// ("Minnetonka, MN — Sunday school Sundays 9:45 am, …; Communion first Sunday of the month 11 am")
+/// instead of one row per week. Built from the occurrences in the sheet's window, so the dates
+/// it names (first, last, left out) are the ones the schedule page lists.
+enum RegularServices {
+    /// One repeating event as the sheet words it, with what the print filters match on.
+    struct Service {
+        let event: Event
+        /// Its dates within the window, in order (never empty).
+        let dates: [CalendarDate]
+    }
+
+    /// The repeating meetings among `occurrences`, grouped by host locality (its name order;
+    /// events without one last), each group in first-date order.
+    static func byLocality(_ occurrences: [Occurrence], schedule: Schedule) -> [(name: String, services: [Service])] {
+        var dates: [String: [CalendarDate]] = [:]
+        var events: [Event] = []
+        for o in occurrences where o.event.status == .meeting && o.event.recurrence != nil {
+            if dates[o.event.uid] == nil { events.append(o.event) }
+            dates[o.event.uid, default: []].append(o.date)
+        }
+        let services = events.map { Service(event: $0, dates: dates[$0.uid]!.sorted()) }
+        let grouped = Dictionary(grouping: services) { schedule.locality($0.event.locality)?.name ?? "" }
+        return grouped.keys.sorted { a, b in a.isEmpty != b.isEmpty ? !a.isEmpty : RowValues.naturalLess(a, b) }
+            .map { key in (name: key.isEmpty ? "Other places" : key, services: grouped[key]!.sorted { $0.dates[0] < $1.dates[0] }) }
+    }
+
+    /// "Sunday school Sundays 9:45 am, 29 Nov 2026 – 21 Feb 2027 (not 6 Dec, 3 Jan, 7 Feb)".
+    static func text(_ service: Service, schedule: Schedule, window: ClosedRange<CalendarDate>) -> String {
+        let event = service.event
+        var text = event.category
+        let with = EventText.with(event, schedule: schedule)
+        if !with.isEmpty { text += " (with \(with.joined(separator: ", ")))" }
+        let first = service.dates[0], last = service.dates[service.dates.count - 1]
+        guard service.dates.count > 1, let rule = event.recurrence else {
+            return "\(text) \(first.weekdayName.prefix(3)) \(shortDate(first, year: true))\(times(event).isEmpty ? "" : ",\(times(event))")"
+        }
+        text += " \(pattern(rule, first: event.date))\(times(event))"
+        // The span, when the rule starts or ends inside the window.
+        let startsLater = event.date > window.lowerBound
+        // Ends inside the window when the rule has no date after it (a year on covers any rule's gap).
+        let endsEarlier = !event.dates(through: window.upperBound.adding(days: 366)).contains { $0 > window.upperBound }
+        if startsLater && endsEarlier {
+            text += ", \(shortDate(first, year: true)) – \(shortDate(last, year: true))"
+        } else if startsLater {
+            text += ", from \(shortDate(first, year: true))"
+        } else if endsEarlier {
+            text += ", until \(shortDate(last, year: true))"
+        }
+        let skipped = rule.exceptions.filter { $0 > first && $0 < last }
+        if !skipped.isEmpty { text += " (not \(skipped.map { shortDate($0, year: false) }.joined(separator: ", ")))" }
+        return text
+    }
+
+    /// "Sundays", "every 2 weeks on Sundays", "first Sunday of the month", "monthly on the 6th".
+    static func pattern(_ rule: Recurrence, first: CalendarDate) -> String {
+        let every = rule.interval == 1 ? "" : "every \(rule.interval) "
+        switch rule.frequency {
+        case .daily: return rule.interval == 1 ? "daily" : "every \(rule.interval) days"
+        case .weekly: return rule.interval == 1 ? "\(first.weekdayName)s" : "\(every)weeks on \(first.weekdayName)s"
+        case .monthly:
+            let on = rule.monthlyOn.map { "\($0.description)" } ?? "day \(first.day)"
+            return rule.interval == 1 ? "\(on) of the month" : "\(every)months on the \(on)"
+        case .yearly: return "every \(rule.interval == 1 ? "" : "\(rule.interval) ")year on \(first.day) \(first.monthName)"
+        }
+    }
+
+    /// " 9:45 am" or " 11 am and 7 pm": the sessions' starts (empty for all-day entries).
+    static func times(_ event: Event) -> String {
+        event.sessions.isEmpty ? "" : " " + event.sessions.map(\.start.display).joined(separator: " and ")
+    }
+
+    /// "29 Nov 2026" or "6 Dec".
+    static func shortDate(_ date: CalendarDate, year: Bool) -> String {
+        "\(date.day) \(date.monthName.prefix(3))\(year ? " \(date.year)" : "")"
+    }
+}

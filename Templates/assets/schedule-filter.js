@@ -1,0 +1,66 @@
+/* What /schedule/ and /schedule/print/ filter by, in one place: the filters in the query string
+   (?locality=aberdeen&team=…&category=…&from=…&to=…&q=…) and whether an entry matches them.
+   Entries carry data-locality, data-category, data-team, maybe data-place, and either data-date
+   (a day) or data-from/data-to (a visit or a run of services: matched when it overlaps the
+   dates). Words are looked for in the entry's text, its place and its team. */
+(function () {
+  "use strict";
+  var fields = ["q", "locality", "category", "team", "from", "to"];
+
+  /* Text as people type it: "Tri-Cities" finds "Tri‐Cities" (any hyphen or dash), "cafe" finds
+     "Café", case does not matter. */
+  function fold(text) {
+    return String(text || "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+      .replace(/[\u2010-\u2015\u2212\u2043\uFE58\uFE63\uFF0D]/g, "-").replace(/\u00AD/g, "")
+      .toLowerCase();
+  }
+
+  /* A filter from a name → value lookup (the form, or the query string). */
+  function make(get) {
+    var f = {};
+    fields.forEach(function (name) { f[name] = (get(name) || "").trim(); });
+    f.words = fold(f.q).split(/\s+/).filter(Boolean);
+    return f;
+  }
+
+  function fromQuery(search) {
+    var params = new URLSearchParams(search);
+    return make(function (name) { return params.get(name); });
+  }
+
+  function isEmpty(f) {
+    return fields.every(function (name) { return !f[name]; });
+  }
+
+  /* The filter as a query string ("" when nothing is set). */
+  function query(f) {
+    var params = new URLSearchParams();
+    fields.forEach(function (name) { if (f[name]) params.set(name, f[name]); });
+    return params.toString();
+  }
+
+  function matches(el, f) {
+    var d = el.dataset;
+    if (f.locality && d.locality !== f.locality) return false;
+    if (f.category && d.category !== f.category) return false;
+    if (f.team && d.team !== f.team) return false;
+    var first = d.from || d.date, last = d.to || d.date;
+    if (f.from && last < f.from) return false;
+    if (f.to && first > f.to) return false;
+    if (f.words.length) {
+      var text = el.foldedSearch || (el.foldedSearch = fold(el.textContent + " " + (d.place || "") + " " + (d.team || "")));
+      for (var i = 0; i < f.words.length; i++) if (text.indexOf(f.words[i]) === -1) return false;
+    }
+    return true;
+  }
+
+  /* Hides each group (month, team, section) left without a visible entry. */
+  function hideEmpty(groups, itemSelector) {
+    Array.prototype.forEach.call(groups, function (group) {
+      group.hidden = !group.querySelector(itemSelector + ":not([hidden])");
+    });
+  }
+
+  window.ScheduleFilter = { fields: fields, fold: fold, make: make, fromQuery: fromQuery, isEmpty: isEmpty,
+                            query: query, matches: matches, hideEmpty: hideEmpty };
+})();
