@@ -18,6 +18,13 @@ public struct SearchIndex: Sendable {
     public struct File: Sendable, Hashable {
         public let path: String
         public let data: Data
+        /// For a document group (`d/`): the index of the contribution its documents came from,
+        /// so the offline list can save a kind's documents with its pages. nil for shared files.
+        public let owner: Int?
+
+        init(path: String, data: Data, owner: Int? = nil) {
+            (self.path, self.data, self.owner) = (path, data, owner)
+        }
     }
 
     /// Every file, `search/index.json` last.
@@ -34,11 +41,12 @@ public struct SearchIndex: Sendable {
 
     public static func build(_ contributions: [SearchContribution], jobs: Int = 2) -> SearchIndex {
         let documents = contributions.flatMap(\.documents)
-        // Groups: runs of documents with the same group key, at most `groupSize` each.
+        let owners = contributions.indices.flatMap { index in repeatElement(index, count: contributions[index].documents.count) }
+        // Groups: runs of documents with the same group key and contribution, at most `groupSize` each.
         var groupOf = [Int](repeating: 0, count: documents.count)
         var groupStarts: [Int] = []
         for (i, doc) in documents.enumerated() {
-            let newGroup = i == 0 || doc.group != documents[i - 1].group || i - groupStarts.last! >= groupSize
+            let newGroup = i == 0 || doc.group != documents[i - 1].group || owners[i] != owners[i - 1] || i - groupStarts.last! >= groupSize
             if newGroup { groupStarts.append(i) }
             groupOf[i] = groupStarts.count - 1
         }
@@ -121,7 +129,7 @@ public struct SearchIndex: Sendable {
             }
             json.append(UInt8(ascii: "]"))
             let file = hashed("d/", Data(json))
-            files.append(file.file)
+            files.append(File(path: file.file.path, data: file.file.data, owner: owners[start]))
             groupHashes.append(file.hash)
             let doc = documents[start]
             if !kinds.contains(doc.kind) { kinds.append(doc.kind) }

@@ -120,7 +120,8 @@
   }
   function loadGroup(g) {
     var hash = meta.groups.substr(g * 10, 10);
-    if (!groupCache[g]) groupCache[g] = getJSON("search/d/" + hash + ".json");
+    // A failure is not kept: offline, a group not saved on the device loads once back online.
+    if (!groupCache[g]) groupCache[g] = getJSON("search/d/" + hash + ".json").catch(function (e) { delete groupCache[g]; throw e; });
     return groupCache[g];
   }
 
@@ -335,9 +336,10 @@
     var qw = found.parsed.words;
     if (qw.length < 2 || !found.results.length) return Promise.resolve(found);
     var check = found.parsed.phrase ? found.results.slice(0, 80) : found.results.slice(0, EAGER);
-    return Promise.all(check.map(function (r) { return docText(r.doc); })).then(function (texts) {
-      check.forEach(function (r, i) { r.exact = exactPhrase(texts[i], qw); if (r.exact) r.score += 8; });
-      if (found.parsed.phrase) found.results = check.filter(function (r) { return r.exact; });
+    return Promise.all(check.map(function (r) { return docText(r.doc).catch(function () { return null; }); })).then(function (texts) {
+      // A text not saved on the device (offline) cannot be checked: kept, not dropped.
+      check.forEach(function (r, i) { r.exact = texts[i] !== null && exactPhrase(texts[i], qw); if (r.exact) r.score += 8; });
+      if (found.parsed.phrase) found.results = check.filter(function (r, i) { return r.exact || texts[i] === null; });
       else found.results = check.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; }).concat(found.results.slice(EAGER));
       return found;
     });
@@ -451,7 +453,7 @@
     var groups = [];
     top.forEach(function (r, i) { var g = Math.floor(r.doc / meta.groupSize); if ((i < EAGER || groupCache[g]) && groups.indexOf(g) < 0) groups.push(g); });
     state.refs.forEach(function (ref) { if (ref.group !== undefined && groups.indexOf(ref.group) < 0) groups.push(ref.group); });
-    return Promise.all(groups.map(loadGroup)).then(function (loaded) {
+    return Promise.all(groups.map(function (g) { return loadGroup(g).catch(function () { return null; }); })).then(function (loaded) {
       if (seq !== renderSeq) return;
       var docs = {};
       groups.forEach(function (g, i) { docs[g] = loaded[i]; });
@@ -493,6 +495,10 @@
         if (seq !== renderSeq) return;
         var d = rows[doc % meta.groupSize], full = resultItem(d[0], d[1], kind, d[2], state.marks);
         li.replaceWith(full);
+      }).catch(function () {
+        if (seq !== renderSeq) return;
+        li.classList.remove("search-pending");
+        li.appendChild(el("p", { "class": "search-excerpt" }, "Not saved on this device for offline use: this result shows once you are back online."));
       });
     };
     if (observer) observer.observe(li); else li.load();
