@@ -151,6 +151,17 @@ function progress(name, have) {
   return { saved: saved, total: g.pages.length, unit: g.unit, remaining: remaining };
 }
 
+// A group's pages and its other files taken in turn (a chapter, then a group of verses for the
+// search), so what is saved when a connection drops is usable in both.
+function interleaved(a, b) {
+  var out = [];
+  for (var i = 0; i < Math.max(a.length, b.length); i++) {
+    if (i < a.length) out.push(a[i]);
+    if (i < b.length) out.push(b[i]);
+  }
+  return out;
+}
+
 // "Save the whole Bible": the page asks for one small batch at a time, so a dropped
 // connection loses at most a batch, and saving resumes where it stopped (even days later).
 function saveBatch(name, size) {
@@ -160,7 +171,7 @@ function saveBatch(name, size) {
     return Promise.all([caches.open(FILES), keptKeys(FILES)]);
   }).then(function (opened) {
     var cache = opened[0], have = opened[1];
-    var batch = g.extra.concat(g.pages).filter(function (e) { return !have.has(fileKey(e[1])); }).slice(0, size);
+    var batch = interleaved(g.pages, g.extra).filter(function (e) { return !have.has(fileKey(e[1])); }).slice(0, size);
     return keepAll(batch, cache, have).then(function (failed) {
       return keptKeys(FILES).then(function (now) {
         var result = progress(name, now);
