@@ -50,8 +50,8 @@ function keptKeys(name) {
   });
 }
 
-// Keeps the entries [path, sha] not kept yet, PARALLEL at a time, each tried twice; resolves
-// with how many could not be fetched (one failure never stops the others).
+// Keeps the entries [path, sha] not kept yet, PARALLEL at a time, each tried twice, and adds
+// them to `have`; resolves with how many could not be fetched (one failure never stops the others).
 function keepAll(list, cache, have) {
   var seen = new Set(), todo = list.filter(function (e) {
     var fresh = !have.has(fileKey(e[1])) && !seen.has(e[1]);
@@ -63,7 +63,8 @@ function keepAll(list, cache, have) {
   function worker() {
     if (next >= todo.length) return Promise.resolve();
     var e = todo[next++];
-    return one(e).catch(function () { return one(e); }).catch(function () { failed++; }).then(worker);
+    return one(e).catch(function () { return one(e); })
+      .then(function () { have.add(fileKey(e[1])); }, function () { failed++; }).then(worker);
   }
   var workers = [];
   for (var i = 0; i < PARALLEL; i++) workers.push(worker());
@@ -173,12 +174,10 @@ function saveBatch(name, size) {
     var cache = opened[0], have = opened[1];
     var batch = interleaved(g.pages, g.extra).filter(function (e) { return !have.has(fileKey(e[1])); }).slice(0, size);
     return keepAll(batch, cache, have).then(function (failed) {
-      return keptKeys(FILES).then(function (now) {
-        var result = progress(name, now);
-        result.stored = batch.length - failed;
-        result.failed = failed;
-        return result;
-      });
+      var result = progress(name, have);
+      result.stored = batch.length - failed;
+      result.failed = failed;
+      return result;
     });
   });
 }

@@ -35,7 +35,7 @@ SLOW_3G = {"offline": False, "latency": 400, "downloadThroughput": 400 * 1000 / 
 class OutageServer:
     """Serves a folder on loopback, on the same port after stop() and start(), and logs every
     request's path. stop() is a real outage: the port refuses connections, and the connections
-    already open (Chromium preconnects idle sockets) are cut."""
+    already open (kept alive, or preconnected by Chromium) are cut."""
 
     def __init__(self, folder):
         self.folder, self.port, self.server, self.log = folder, 0, None, []
@@ -45,6 +45,8 @@ class OutageServer:
         directory, log, sockets = str(self.folder), self.log, self.sockets
 
         class Handler(_QuietHandler):
+            protocol_version = "HTTP/1.1"   # connections kept open, as a real host does
+
             def __init__(self, *args, **kwargs):
                 super().__init__(*args, directory=directory, **kwargs)
 
@@ -125,7 +127,6 @@ def h1(driver):
 
 def test_manifest_is_installable(driver, server, offline_site):
     driver.get(server.url)
-    wait_for_worker(driver)
     manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
     assert manifest["errors"] == [], manifest["errors"]
     data = json.loads(manifest["data"])
