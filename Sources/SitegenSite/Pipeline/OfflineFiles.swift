@@ -25,12 +25,12 @@ struct OfflineFiles {
     /// The icons the manifest names, when the theme has them (`Templates/assets/icons/`).
     static let icons = [("assets/icons/icon-192.png", "192x192", "any"), ("assets/icons/icon-512.png", "512x512", "any"),
                         ("assets/icons/icon-maskable-512.png", "512x512", "maskable")]
-    /// The theme's colours (site.css `--accent` in light, `--bg` in dark), for the manifest and
-    /// the `theme-color` metas of the layout.
+    /// The manifest's colours: site.css's light `--accent` and `--bg` (a manifest has one theme
+    /// colour; the layout's two `theme-color` metas give the light and the dark one).
     static let themeColor = "#1d4f91"
     static let backgroundColor = "#ffffff"
 
-    /// The list's files, then the manifest, the list and the worker.
+    /// The manifest, the list and the worker (only the manifest for a theme without the worker).
     let files: [OutputFile]
     /// Path → (bytes, SHA-256) of every listed file, for the next run.
     let digests: [String: SnapshotDigest]
