@@ -205,6 +205,7 @@ def test_works_through_an_outage_and_updates_only_what_changed(driver, server, o
     assert len(requests) <= 25, requests
     assert f"/{HYMN}" in requests and "/sw.js" in requests
     assert not any(re.fullmatch(r"/hymns/\d+/", r) and r != f"/{HYMN}" for r in requests), requests
+    assert axe_violations(driver) == []
     screenshot(driver, "offline-update-notice-390")
     notice.click()
     WebDriverWait(driver, 20).until(lambda d: "bear plenteous fruit" in d.page_source)
