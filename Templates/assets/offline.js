@@ -57,6 +57,8 @@
   // ---- "Save the whole Bible for offline reading" ------------------------------------------
   function count(n) { return n.toLocaleString("en-US"); }
 
+  // `worker`: the active worker when the page started; the page's controller once there is one
+  // (after an update it is the new worker: the old one no longer answers).
   function saver(box, worker) {
     var group = box.getAttribute("data-offline-save");
     var button = box.querySelector("button"), status = box.querySelector("[data-offline-progress]");
@@ -69,7 +71,7 @@
     }
     function run() {
       clearTimeout(timer);
-      ask(worker, { type: "save", group: group, size: 40 }).then(function (p) {
+      ask(sw.controller || worker, { type: "save", group: group, size: 40 }).then(function (p) {
         if (p.error) { status.textContent = "Saving stopped: " + p.error; button.disabled = false; return; }
         if (p.remaining === 0) { show(p); button.disabled = false; return; }
         if (p.stored > 0) { retry = 0; show(p); run(); return; }
@@ -86,7 +88,7 @@
       status.textContent = "Saving…";
       run();
     });
-    ask(worker, { type: "progress", group: group }).then(function (p) { box.hidden = false; if (p.saved) show(p); });
+    ask(sw.controller || worker, { type: "progress", group: group }).then(function (p) { box.hidden = false; if (p.saved) show(p); });
   }
 
   window.addEventListener("load", function () {
