@@ -37,6 +37,14 @@ public struct BibleKind: ContentKind {
     public func search(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> SearchContribution {
         BibleSearch.contribution(library)
     }
+
+    /// The chapters (and their verses in the search) are saved on demand: a few megabytes that
+    /// would make the core, installed at the first visit, several times bigger (docs/offline.md).
+    /// The table of contents, book pages, plan and progress chart stay in the core.
+    public func offline(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> OfflineContribution {
+        let chapters = library.primary.books.flatMap { book in book.chapters.map { BiblePaths.chapter(book.canon, $0.number) } }
+        return OfflineContribution(groups: [OfflineGroup(name: "bible", unit: "chapters", pages: chapters, searchDocuments: true)])
+    }
 }
 
 /// What the Bible remembers between the builds of a session: the books of each text file, the

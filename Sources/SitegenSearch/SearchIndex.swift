@@ -18,6 +18,13 @@ public struct SearchIndex: Sendable {
     public struct File: Sendable, Hashable {
         public let path: String
         public let data: Data
+        /// For a document group (`d/`): the index of the contribution its documents came from,
+        /// so the offline list can save a kind's documents with its pages. nil for shared files.
+        public let owner: Int?
+
+        init(path: String, data: Data, owner: Int? = nil) {
+            (self.path, self.data, self.owner) = (path, data, owner)
+        }
     }
 
     /// Every file, `search/index.json` last.
@@ -36,11 +43,12 @@ public struct SearchIndex: Sendable {
 
     public static func build(_ contributions: [SearchContribution], jobs: Int = 2) -> SearchIndex {
         let documents = contributions.flatMap(\.documents)
-        // Groups: runs of documents with the same group key, at most `groupSize` each.
+        let owners = contributions.indices.flatMap { index in repeatElement(index, count: contributions[index].documents.count) }
+        // Groups: runs of documents with the same group key and contribution, at most `groupSize` each.
         var groupOf = [Int](repeating: 0, count: documents.count)
         var groupStarts: [Int] = []
         for (i, doc) in documents.enumerated() {
-            let newGroup = i == 0 || doc.group != documents[i - 1].group || i - groupStarts.last! >= groupSize
+            let newGroup = i == 0 || doc.group != documents[i - 1].group || owners[i] != owners[i - 1] || i - groupStarts.last! >= groupSize
             if newGroup { groupStarts.append(i) }
             groupOf[i] = groupStarts.count - 1
         }
@@ -130,7 +138,7 @@ public struct SearchIndex: Sendable {
         var groupFacets: [Int] = []
         for (g, start) in groupStarts.enumerated() {
             let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : documents.count
-            parts.add(group: g, documents[start..<end])
+            parts.add(group: g, documents[start..<end], owner: owners[start])
             let doc = documents[start]
             if !kinds.contains(doc.kind) { kinds.append(doc.kind) }
             var facet: [UInt8] = Array("[\(kinds.firstIndex(of: doc.kind)!),".utf8)
@@ -227,7 +235,7 @@ struct DocumentParts {
     var hashes: [String] = []
     var counts: [Int] = []
 
-    mutating func add(group: Int, _ documents: ArraySlice<SearchDocument>) {
+    mutating func add(group: Int, _ documents: ArraySlice<SearchDocument>, owner: Int) {
         var part = 0
         for start in stride(from: documents.startIndex, to: documents.endIndex, by: SearchIndex.partSize) {
             var json: [UInt8] = [UInt8(ascii: "[")]
@@ -243,7 +251,7 @@ struct DocumentParts {
             }
             json.append(UInt8(ascii: "]"))
             let hash = SearchIndex.hex(SHA256.hash(data: json), digits: 8)
-            files.append(SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json)))
+            files.append(SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json), owner: owner))
             hashes.append(hash)
             part += 1
         }

@@ -128,7 +128,9 @@
   function loadPart(key) {
     if (!partCache[key]) {
       var gp = key.split("-"), i = meta.partStart[Number(gp[0])] + Number(gp[1]);
-      partCache[key] = getJSON("search/d/" + key + "-" + meta.groups.substr(i * 8, 8) + ".json");
+      // A failure is not kept: offline, a part not saved on the device loads once back online.
+      partCache[key] = getJSON("search/d/" + key + "-" + meta.groups.substr(i * 8, 8) + ".json")
+        .catch(function (e) { delete partCache[key]; throw e; });
     }
     return partCache[key];
   }
@@ -343,9 +345,10 @@
     var qw = found.parsed.words;
     if (qw.length < 2 || !found.results.length) return Promise.resolve(found);
     var check = found.parsed.phrase ? found.results.slice(0, 80) : found.results.slice(0, EAGER);
-    return Promise.all(check.map(function (r) { return docText(r.doc); })).then(function (texts) {
-      check.forEach(function (r, i) { r.exact = exactPhrase(texts[i], qw); if (r.exact) r.score += 8; });
-      if (found.parsed.phrase) found.results = check.filter(function (r) { return r.exact; });
+    return Promise.all(check.map(function (r) { return docText(r.doc).catch(function () { return null; }); })).then(function (texts) {
+      // A text not saved on the device (offline) cannot be checked: kept, not dropped.
+      check.forEach(function (r, i) { r.exact = texts[i] !== null && exactPhrase(texts[i], qw); if (r.exact) r.score += 8; });
+      if (found.parsed.phrase) found.results = check.filter(function (r, i) { return r.exact || texts[i] === null; });
       else found.results = check.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; }).concat(found.results.slice(EAGER));
       return found;
     });
@@ -462,7 +465,7 @@
     var keys = [];
     top.forEach(function (r, i) { var k = partKey(r.doc); if ((i < EAGER || partCache[k]) && keys.indexOf(k) < 0) keys.push(k); });
     state.refs.forEach(function (ref) { (ref.parts || []).forEach(function (k) { if (keys.indexOf(k) < 0) keys.push(k); }); });
-    return Promise.all(keys.map(loadPart)).then(function (loaded) {
+    return Promise.all(keys.map(function (k) { return loadPart(k).catch(function () { return null; }); })).then(function (loaded) {
       if (seq !== renderSeq) return;
       var docs = {};
       keys.forEach(function (k, i) { docs[k] = loaded[i]; });
@@ -505,6 +508,10 @@
         if (seq !== renderSeq) return;
         var d = rowOf(rows, doc), full = resultItem(d[0], d[1], kind, d[2], state.marks);
         li.replaceWith(full);
+      }).catch(function () {
+        if (seq !== renderSeq) return;
+        li.classList.remove("search-pending");
+        li.appendChild(el("p", { "class": "search-excerpt" }, "Not saved on this device for offline use: this result shows once you are back online."));
       });
     };
     if (observer) observer.observe(li); else li.load();

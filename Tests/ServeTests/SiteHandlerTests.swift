@@ -42,6 +42,16 @@ struct SiteHandlerTests {
         #expect(css.1[HTTPHeader("Cache-Control")] == "no-store")
     }
 
+    @Test("sw.js is the preview's own worker, which removes itself, never the built offline worker")
+    func previewWorker() async throws {
+        try Data("importScripts(\"sw-list-0.js\");".utf8).write(to: root.appendingPathComponent("sw.js"))
+        for (raw, mount) in [("/sw.js", "/"), ("/church/sw.js", "/church/")] {
+            let (code, headers, body) = try await get(raw, mount: mount)
+            #expect(code == 200 && headers[.contentType] == "text/javascript; charset=utf-8", "\(raw)")
+            #expect(body.contains("self.registration.unregister()") && !body.contains("importScripts"), "\(raw)")
+        }
+    }
+
     @Test("traversal is 400, hidden and missing files get the site's 404 page with status 404")
     func refusals() async throws {
         for raw in ["/../", "/%2e%2e/", "/%2e%2e%2f", "/hymns/..%2f..%2fsecret"] {

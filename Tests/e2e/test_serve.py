@@ -142,6 +142,11 @@ def test_page_reloads_by_itself_after_an_edit(served, driver):
     written = (served.output / HYMN_URL / "index.html").read_text()
     assert "Live reload reached the page 4711" in written
     assert "_sitegen" not in written
+    # A preview registers no offline worker, which would answer from its cache (docs/serve.md);
+    # a page of a published build registers its worker at the load event, well within a second.
+    time.sleep(1)
+    assert driver.execute_async_script("var done = arguments[arguments.length - 1];"
+                                       "navigator.serviceWorker.getRegistrations().then(r => done(r.length));") == 0
     screenshot(driver, "serve-reloaded")
 
 

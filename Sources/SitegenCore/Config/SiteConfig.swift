@@ -37,6 +37,8 @@ public struct SiteConfig: Sendable {
     public var footer: String
     /// Where `base_url` is written in site.yml (the file itself when it is not).
     public var baseURLLocation = SourceLocation(path: fileName)
+    /// The name under the icon on a phone's home screen (`short_title`; the title when not set).
+    public var shortTitle: String? = nil
 
     public static let fileName = "site.yml"
 
@@ -75,6 +77,7 @@ public struct SiteConfig: Sendable {
         if zone == nil { fields.error("unknown time zone '\(zoneName)' (use an IANA name like America/Chicago)", at: "time_zone") }
         let raw = fields.bool("raw_html") ?? false
         let footer = fields.string("footer") ?? ""
+        let shortTitle = fields.string("short_title")
         let menu = (fields.mappingList("menu") ?? []).compactMap { item -> MenuItem? in
             defer { item.reportUnknownKeys() }
             guard let title = item.string("title", required: true), let url = item.string("url", required: true) else { return nil }
@@ -89,7 +92,7 @@ public struct SiteConfig: Sendable {
         guard !title.isEmpty, let zone else { return nil }
         return SiteConfig(title: title, description: description, baseURL: baseURL, language: language,
                           timeZone: zone, allowRawHTML: raw, menu: menu, footer: footer,
-                          baseURLLocation: fields.location(ofKey: "base_url"))
+                          baseURLLocation: fields.location(ofKey: "base_url"), shortTitle: shortTitle)
     }
 
     public static func isValidBaseURL(_ url: String) -> Bool {

@@ -55,6 +55,11 @@ public protocol ContentKind: Sendable {
     /// locality…) and the places a query names directly (a Bible reference, a hymn number).
     /// The pipeline writes one index from every kind's contribution (docs/search.md).
     func search(_ model: Model, context: RenderContext, cache: Cache) -> SearchContribution
+
+    /// Which of the kind's pages (and search documents) are kept apart from the offline core,
+    /// saved only when a reader asks; every page is in the core by default (docs/offline.md).
+    /// The pipeline writes the service worker's list from every kind's contribution.
+    func offline(_ model: Model, context: RenderContext, cache: Cache) -> OfflineContribution
 }
 
 extension ContentKind {
@@ -64,6 +69,7 @@ extension ContentKind {
     public func activityValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject { [:] }
     public func check(_ model: Model, site: BuiltSite, context: RenderContext) {}
     public func search(_ model: Model, context: RenderContext, cache: Cache) -> SearchContribution { .none }
+    public func offline(_ model: Model, context: RenderContext, cache: Cache) -> OfflineContribution { .none }
 }
 
 /// What a kind reads.

@@ -23,6 +23,9 @@ struct SiteHandler: HTTPHandler {
         // the request until it is done, within the server's request timeout.
         if await board.current.version == 0 { _ = await board.wait(after: 0, timeout: firstBuildWait) }
         guard let sitePath = stripMount(raw) else { return await notFound(head: request.method == .HEAD) }
+        if sitePath == PreviewWorker.sitePath {
+            return Responses.data(.ok, Data(PreviewWorker.source.utf8), type: ContentType.forPath("sw.js"), head: request.method == .HEAD)
+        }
         switch RequestPath.parse(sitePath) {
         case .failure(.badRequest(let why)):
             return Responses.text(.badRequest, "Bad request: \(why).\n")

@@ -12,6 +12,7 @@ protocol KindRunning: Sendable {
     func activityValues(_ model: KindModel, context: RenderContext) -> TemplateObject
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext)
     func search(_ model: KindModel, context: RenderContext) -> SearchContribution
+    func offline(_ model: KindModel, context: RenderContext) -> OfflineContribution
     func forget(_ changes: SourceChanges)
 }
 
@@ -69,6 +70,10 @@ private struct KindRunner<Kind: ContentKind>: KindRunning {
 
     func search(_ model: KindModel, context: RenderContext) -> SearchContribution {
         typed(model).map { kind.search($0, context: context, cache: cache) } ?? .none
+    }
+
+    func offline(_ model: KindModel, context: RenderContext) -> OfflineContribution {
+        typed(model).map { kind.offline($0, context: context, cache: cache) } ?? .none
     }
 
     func forget(_ changes: SourceChanges) { cache.forget(changes) }

@@ -1,3 +1,5 @@
+import SitegenSearch
+
 /// The cross-cutting files, collected from every kind: the manifest of all snapshots (with
 /// their schemas), the sitemap of all pages, the static files and the feeds; and every file of
 /// the site in a fixed order: pages, snapshots, sitemap, static files, feeds.
@@ -9,7 +11,7 @@ struct SiteAssembly {
     let stale: Set<Int>
     let staticsChanged: Bool
     /// The search index's files (`search/index.json` last).
-    let search: [OutputFile]
+    let search: [SearchIndex.File]
     let searchChanged: Bool
 
     private(set) var files: [OutputFile] = []
@@ -19,9 +21,10 @@ struct SiteAssembly {
     private(set) var digests: [String: SnapshotDigest] = [:]
     private(set) var sitemap: [OutputFile] = []
     private(set) var sitemapSources: [String] = []
+    private(set) var offlineDigests: [String: SnapshotDigest] = [:]
 
     init(kinds: [KindOutputs], groups: [RenderedGroup], read: SiteReading, old: SiteState?, stale: Set<Int>,
-         staticsChanged: Bool, search: [OutputFile], searchChanged: Bool) {
+         staticsChanged: Bool, search: [SearchIndex.File], searchChanged: Bool) {
         (self.kinds, self.groups, self.read, self.old, self.stale, self.staticsChanged) = (kinds, groups, read, old, stale, staticsChanged)
         (self.search, self.searchChanged) = (search, searchChanged)
     }
@@ -48,8 +51,19 @@ struct SiteAssembly {
         }
         // The search index: shards named by their content, so an unchanged shard keeps its
         // name and bytes and is not written again.
-        files += search
+        files += search.map { OutputFile(path: $0.path, data: $0.data) }
         if searchChanged { fresh.formUnion(search.map(\.path)) }
+        try makeOffline(context: context)
+    }
+
+    /// The web-app manifest, the service worker and its list, from every kind's `offline`
+    /// contribution; written again only when their bytes differ.
+    private mutating func makeOffline(context: RenderContext) throws {
+        let offline = try OfflineFiles(.init(kinds: kinds, groups: groups, statics: read.statics, search: search),
+                                       context: context, previous: old?.offlineDigests ?? [:], jobs: context.jobs)
+        files += offline.files
+        offlineDigests = offline.digests
+        fresh.formUnion(offline.files.filter { old?.outputs[$0.path]?.data != $0.data }.map(\.path))
     }
 
     /// The manifest and the snapshot files, made again when a kind's snapshots were.
@@ -67,7 +81,7 @@ struct SiteAssembly {
         manifest = try Manifest.outputFiles(for: snapshots, schemas: SitePages.schemas, search: searchEntry, asOf: context.asOf,
                                             generator: context.generator) { snapshot in
             if let digest = known[snapshot.path], digest.data == snapshot.data { return digest.sha256 }
-            let digest = SnapshotDigest(data: snapshot.data, sha256: SnapshotJSON.sha256(snapshot.data))
+            let digest = SnapshotDigest(snapshot.data)
             known[snapshot.path] = digest
             return digest.sha256
         }

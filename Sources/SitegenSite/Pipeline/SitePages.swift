@@ -26,6 +26,11 @@ enum SitePages {
                                   description: "Search the hymns, the Bible, the meetings, the localities and the pages.",
                                   values: ["searchURL": .text(context.url(searchPath))]))
         }
+        // What the service worker shows for a page not saved on the device (docs/offline.md).
+        if !madePaths.contains(OfflineFiles.offlinePagePath), context.templates.has("offline") {
+            specs.append(PageSpec(path: OfflineFiles.offlinePagePath, template: "offline", title: "Not saved for offline use",
+                                  description: "What this site keeps on your device to read without signal.", values: [:]))
+        }
         if !madePaths.contains("404.html") {
             specs.append(PageSpec(path: "404.html", template: "page", title: "Page not found",
                                   values: ["content": .text("<p>There is no page at this address. Try the <a href=\"\(context.url(""))\">home page</a>.</p>")]))

@@ -75,7 +75,8 @@ struct SiteRun: Sendable {
         if old == nil { fresh = Set(assembly.files.map(\.path)) }
         let state = SiteState(settings: settings, runners: read.runners, templates: read.templates, graph: read.graph,
                               statics: read.statics, kinds: kinds, groups: pages.groups, home: home,
-                              manifest: assembly.manifest, search: search, digests: assembly.digests, sitemap: assembly.sitemap,
+                              manifest: assembly.manifest, search: search, digests: assembly.digests,
+                              offlineDigests: assembly.offlineDigests, sitemap: assembly.sitemap,
                               sitemapSources: assembly.sitemapSources,
                               outputs: Dictionary(assembly.files.map { ($0.path, $0) }) { first, _ in first })
         return SiteRun(state: state, files: assembly.files, fresh: fresh, rendered: rendered.count,
@@ -99,12 +100,12 @@ struct SiteRun: Sendable {
     }
 
     /// The search index's files (wall seconds of that task alone); `previous` when it holds.
-    private static func searchIndex(_ contributions: [SearchContribution], previous: [OutputFile]?, jobs: Int) async
-        -> ([OutputFile], Double) {
+    private static func searchIndex(_ contributions: [SearchContribution], previous: [SearchIndex.File]?, jobs: Int) async
+        -> ([SearchIndex.File], Double) {
         if let previous { return (previous, 0) }
         var clock = StageClock()
         let index = SearchIndex.build(contributions, jobs: jobs)
-        return (index.files.map { OutputFile(path: $0.path, data: $0.data) }, clock.lap())
+        return (index.files, clock.lap())
     }
 
     /// Each kind's outputs: the stale kinds' page specs, feeds and home values made again (side
@@ -128,6 +129,7 @@ struct SiteRun: Sendable {
                     outputs.home = runner.homeValues(model, context: context)
                     outputs.activity = runner.activityValues(model, context: context)
                     outputs.search = runner.search(model, context: context)
+                    outputs.offline = runner.offline(model, context: context)
                     return (index, outputs)
                 }
             }

@@ -18,9 +18,11 @@ struct SiteState: Sendable {
     let home: TemplateObject
     let manifest: [OutputFile]
     /// The search index made from every kind's `search` (kept while no kind's contribution changes).
-    let search: [OutputFile]
+    let search: [SearchIndex.File]
     /// Snapshot path → (bytes, SHA-256): unchanged snapshots are not hashed again.
     let digests: [String: SnapshotDigest]
+    /// The same for the files the service worker lists (`OfflineFiles`).
+    let offlineDigests: [String: SnapshotDigest]
     let sitemap: [OutputFile]
     /// The paths the sitemap was made from.
     let sitemapSources: [String]
@@ -51,6 +53,8 @@ struct KindOutputs: Sendable {
     var activity: TemplateObject = [:]
     /// What the kind gives the search index.
     var search: SearchContribution = .none
+    /// Which of its pages are saved on demand rather than in the offline core.
+    var offline: OfflineContribution = .none
 }
 
 /// The pages of one group as rendered: the specs they were rendered from and the files.
@@ -64,7 +68,14 @@ struct RenderedGroup: Sendable {
     var files: [OutputFile] = []
 }
 
+/// A file's bytes with their SHA-256, kept so unchanged bytes are not hashed again (compared
+/// with `==`, much faster than hashing).
 struct SnapshotDigest: Sendable {
     let data: Data
     let sha256: String
+
+    init(_ data: Data) {
+        self.data = data
+        self.sha256 = SnapshotJSON.sha256(data)
+    }
 }

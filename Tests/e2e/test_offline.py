@@ -1,0 +1,247 @@
+"""The site as an installable web app that keeps working without signal (docs/offline.md).
+
+A copy of the bundled site is built and served by a server of this module that can be stopped
+and started again on the same port (a real outage: the port refuses connections) and that logs
+every request. Chromium installs the service worker, the server is stopped, and the pages a
+reader needs must still open; a rebuild with one hymn changed must bring the installed site up
+to date in a handful of requests, behind a "new version" notice; "Save the whole Bible" must
+survive the server dropping out midway.
+"""
+from __future__ import annotations
+
+import http.server
+import json
+import re
+import shutil
+import socket
+import statistics
+import struct
+import threading
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import AS_OF, ROOT, _QuietHandler, axe_violations, emulate_dark, record_benchmark, run_sitegen, screenshot, set_viewport
+
+HYMN = "hymns/13/"
+CHAPTER = "bible/john/3/"
+UNSAVED_CHAPTER = "bible/genesis/2/"
+LOCALITY = "localities/aberdeen/"
+SLOW_3G = {"offline": False, "latency": 400, "downloadThroughput": 400 * 1000 / 8, "uploadThroughput": 400 * 1000 / 8}
+
+
+class OutageServer:
+    """Serves a folder on loopback, on the same port after stop() and start(), and logs every
+    request's path. stop() is a real outage: the port refuses connections, and the connections
+    already open (kept alive, or preconnected by Chromium) are cut."""
+
+    def __init__(self, folder):
+        self.folder, self.port, self.server, self.log = folder, 0, None, []
+        self.sockets: set = set()
+
+    def start(self):
+        directory, log, sockets = str(self.folder), self.log, self.sockets
+
+        class Handler(_QuietHandler):
+            protocol_version = "HTTP/1.1"   # connections kept open, as a real host does
+
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=directory, **kwargs)
+
+            def log_request(self, code="-", size="-"):
+                log.append(self.path)
+
+        class Server(http.server.ThreadingHTTPServer):
+            allow_reuse_address = True
+
+            def get_request(self):
+                connection, address = super().get_request()
+                sockets.add(connection)
+                return connection, address
+
+            def shutdown_request(self, request):
+                sockets.discard(request)
+                super().shutdown_request(request)
+
+        self.server = Server(("127.0.0.1", self.port), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+        for connection in list(self.sockets):
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}/"
+
+
+@pytest.fixture(scope="module")
+def offline_site(tmp_path_factory):
+    """A copy of the bundled content (one hymn is edited by a test) and its build."""
+    root = tmp_path_factory.mktemp("offline")
+    shutil.copytree(ROOT / "Content", root / "Content")
+    out = root / "Output"
+    build(root, out)
+    return root, out
+
+
+def build(root, out):
+    result = run_sitegen("build", "--content", str(root / "Content"), "--templates", str(ROOT / "Templates"),
+                         "--output", str(out), "--as-of", AS_OF, "--quiet")
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.fixture
+def server(offline_site):
+    server = OutageServer(offline_site[1])
+    server.start()
+    yield server
+    try:
+        server.stop()
+    except Exception:
+        pass
+
+
+def wait_for_worker(driver, timeout=60):
+    """Until the worker is active and controls the page, with the core installed."""
+    WebDriverWait(driver, timeout, poll_frequency=0.2).until(lambda d: d.execute_script(
+        "return !!navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'"))
+
+
+def cached_count(driver, name):
+    return driver.execute_async_script(
+        "var done = arguments[arguments.length - 1]; caches.open(arguments[0]).then(c => c.keys()).then(k => done(k.length));", name)
+
+
+def h1(driver):
+    return driver.find_element(By.TAG_NAME, "h1").text
+
+
+def test_manifest_is_installable(driver, server, offline_site):
+    driver.get(server.url)
+    manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
+    assert manifest["errors"] == [], manifest["errors"]
+    data = json.loads(manifest["data"])
+    assert data["display"] == "standalone" and data["start_url"] == "./" and data["short_name"] == "Hymns & Bible"
+    assert {(i["sizes"], i["purpose"]) for i in data["icons"]} == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
+    for icon in data["icons"]:
+        png = (offline_site[1] / icon["src"]).read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", png[16:24])
+        assert f"{width}x{height}" == icon["sizes"]
+    installability = driver.execute_cdp_cmd("Page.getInstallabilityErrors", {})
+    assert installability["installabilityErrors"] == [], installability
+
+
+def test_works_through_an_outage_and_updates_only_what_changed(driver, server, offline_site):
+    root, out = offline_site
+    driver.get(server.url)
+    wait_for_worker(driver)
+    core = json.loads(re.search(r"=\s*(\{.*\});", next(out.glob("sw-list-*.js")).read_text(), re.S).group(1))["core"]
+    assert cached_count(driver, "sitegen-files") >= len({sha for _, sha in core})
+    driver.get(server.url + CHAPTER)
+    WebDriverWait(driver, 20).until(lambda d: cached_count(d, "sitegen-kept") >= 1)   # the opened chapter is kept
+
+    # Repeat visit of a hymn at slow 3G: from the cache, so the network's speed does not matter.
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW_3G)
+    paints = []
+    for _ in range(5):
+        driver.get(server.url + HYMN)
+        paints.append(driver.execute_script(
+            "var p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? p.startTime : null;"))
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**SLOW_3G, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    fcp = statistics.median(p for p in paints if p is not None)
+    record_benchmark("offline: repeat-visit FCP of a hymn page at slow 3G (median of 5)", fcp, "ms")
+    assert fcp < 300, paints
+
+    server.stop()   # the outage: nothing answers on the port
+    driver.get(server.url + HYMN)
+    assert h1(driver) == "Almighty Father, bless the Word"
+    driver.get(server.url + "schedule/")
+    assert "Meetings" in h1(driver)
+    driver.get(server.url + LOCALITY)
+    assert "Aberdeen" in h1(driver)
+    driver.get(server.url + CHAPTER)
+    assert "John 3" in h1(driver) and "For God so loved the world" in driver.page_source
+    driver.get(server.url + "search/?q=precious+seed")
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".search-result a[href$='/hymns/13/']"))
+    driver.get(server.url + UNSAVED_CHAPTER)
+    assert h1(driver) == "This page is not saved on this device"
+    assert driver.find_element(By.CSS_SELECTOR, ".offline-list a[href='/hymns/']")
+    assert axe_violations(driver) == []
+    screenshot(driver, "offline-page-390")
+    emulate_dark(driver)
+    screenshot(driver, "offline-page-390-dark")
+    emulate_dark(driver, False)
+    set_viewport(driver, 1280, 800)
+    screenshot(driver, "offline-page-1280")
+    set_viewport(driver, 390, 844)
+
+    # A rebuild with one hymn corrected (a word); the server back: the update fetches only what
+    # changed. (An edit that changes a stanza's number of words changes the postings of every
+    # word of it, about 20 more term shards: docs/offline.md has both figures.)
+    hymn = root / "Content" / "hymns" / "013.md"
+    hymn.write_text(hymn.read_text().replace("bear abundant fruit", "bear plenteous fruit"))
+    build(root, out)
+    server.log.clear()
+    server.start()
+    driver.get(server.url + HYMN)
+    assert "abundant fruit" in driver.page_source   # the installed version, until the reader reloads
+    notice = WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".update-notice button"))[0]
+    assert "A new version of this site is available." in driver.find_element(By.CSS_SELECTOR, ".update-notice").text
+    requests = list(server.log)
+    record_benchmark("offline: requests to bring the installed site up to date after a one-hymn rebuild", len(requests), "requests")
+    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    (ROOT / "test-artifacts" / "offline-update-requests.txt").write_text("\n".join(requests) + "\n")
+    assert len(requests) <= 25, requests
+    assert f"/{HYMN}" in requests and "/sw.js" in requests
+    assert not any(re.fullmatch(r"/hymns/\d+/", r) and r != f"/{HYMN}" for r in requests), requests
+    assert axe_violations(driver) == []
+    screenshot(driver, "offline-update-notice-390")
+    notice.click()
+    WebDriverWait(driver, 20).until(lambda d: "bear plenteous fruit" in d.page_source)
+
+
+def test_save_the_whole_bible_survives_an_outage(driver, server):
+    driver.get(server.url + "bible/")
+    wait_for_worker(driver)
+    box = WebDriverWait(driver, 20).until(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "[data-offline-save]") if b.is_displayed()])[0]
+    status = box.find_element(By.CSS_SELECTOR, "[data-offline-progress]")
+    box.find_element(By.TAG_NAME, "button").click()
+
+    def saved():
+        found = re.match(r"([\d,]+) of 1,189 chapters saved", status.text)
+        return int(found.group(1).replace(",", "")) if found else 0
+
+    WebDriverWait(driver, 60, poll_frequency=0.05).until(lambda d: saved() >= 100)
+    server.stop()   # midway
+    WebDriverWait(driver, 30).until(lambda d: "Paused: no connection" in status.text)
+    paused_at = saved()
+    assert 100 <= paused_at < 1189
+    screenshot(driver, "offline-save-paused-390")
+    server.start()  # back: saving goes on by itself
+    WebDriverWait(driver, 180).until(lambda d: status.text.startswith("1,189 of 1,189 chapters saved"))
+    assert not box.find_element(By.TAG_NAME, "button").is_displayed()
+    screenshot(driver, "offline-save-done-390")
+
+    server.stop()
+    driver.get(server.url + "bible/revelation/22/")
+    assert "Revelation 22" in h1(driver)
+    driver.get(server.url + "search/?q=" + "%22Jesus+wept%22")
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".search-result a[href*='/bible/john/11/']"))
+
+
+def test_without_javascript_the_site_says_nothing_of_offline_use(driver, server):
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    driver.get(server.url + "bible/")
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-offline-save]").is_displayed()
+    assert not driver.find_elements(By.CSS_SELECTOR, ".update-notice")
