@@ -230,6 +230,8 @@ def test_save_the_whole_bible_survives_an_outage(driver, server):
     screenshot(driver, "offline-save-paused-390")
     server.start()  # back: saving goes on by itself
     WebDriverWait(driver, 180).until(lambda d: status.text.startswith("1,189 of 1,189 chapters saved"))
+    # The chapters' search documents are saved with them, the last batch just after the last chapter.
+    WebDriverWait(driver, 60).until(lambda d: "all of them can be read without signal" in status.text)
     assert not box.find_element(By.TAG_NAME, "button").is_displayed()
     screenshot(driver, "offline-save-done-390")
 
