@@ -175,9 +175,10 @@
     var page = document.querySelector("[data-plan-month]");
     if (!page) return;
     var key = todayKey();
-    if (page.hasAttribute("data-plan-default") && key.slice(0, 2) !== page.getAttribute("data-plan-month")) {
-      var month = document.querySelector('.plan-months a[href$="/' + key.slice(0, 2) + '/"]');
-      if (month) { location.replace(month.href + "#d" + key); return; }
+    var month = document.querySelector('.plan-months a[href$="/' + key.slice(0, 2) + '/"]');
+    if (page.hasAttribute("data-plan-default") && key.slice(0, 2) !== page.getAttribute("data-plan-month") && month) {
+      location.replace(month.href + "#d" + key);
+      return;
     }
     bindTicks(page);
     var today = document.getElementById("d" + key);
@@ -195,8 +196,10 @@
       }
       if (link) link.setAttribute("href", "#d" + key);
       if (!location.hash) today.scrollIntoView({ block: "start" });
+    } else if (link && month && key !== "02-29") {
+      link.setAttribute("href", month.href + "#d" + key); // today is in another month's page
     } else if (link) {
-      link.hidden = true; // another month, or 29 February (a day to catch up)
+      link.hidden = true; // 29 February: the plan has no readings (a day to catch up)
     }
   }
 

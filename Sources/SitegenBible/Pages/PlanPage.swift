@@ -39,7 +39,10 @@ enum PlanPage {
             values["next"] = i + 1 < months.count ? ["url": .text(context.url(Self.path(month: months[i + 1]))),
                                                      "name": .text(CalendarDate.monthNames[months[i + 1] - 1])] : nil
         }
-        values["today"] = today.flatMap { $0.month == month ? ["anchor": .text("d\($0.key)")] : nil }
+        // "Today's readings": an anchor on the as-of month's pages, a link to that page elsewhere.
+        values["today"] = today.map { day in
+            ["url": .text((day.month == month ? "" : context.url(Self.path(month: day.month))) + "#d\(day.key)")]
+        }
         return PageSpec(path: path, template: "bible-plan", title: "\(plan.title): \(monthName)",
                         description: "\(monthName)’s readings. \(plan.description)", values: values)
     }
