@@ -85,7 +85,7 @@
   function words(attr) { return (attr || "").split(" ").filter(Boolean); }
   function readingOf(box) {
     return { id: box.getAttribute("data-plan-reading"), completes: words(box.getAttribute("data-completes")),
-             chapters: words(box.getAttribute("data-chapters")), label: box.getAttribute("data-label") || "" };
+             chapters: words(box.getAttribute("data-chapters")) };
   }
   function paintAll() { paintChapters(); paintTicks(); paintMarkButtons(); }
   function paintTicks() {
