@@ -26,8 +26,15 @@ public struct BibleKind: ContentKind {
         try BibleSnapshots.snapshots(library, jobs: context.jobs, cache: cache)
     }
 
+    /// The plan's month files and the list of verses of the day, fetched by bible.js when the
+    /// reader's date is not the build's.
+    public func feeds(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [OutputFile] {
+        (library.plan.map { PlanDays.files($0, context: context) } ?? []) + [DailyVerseHome.file(library, context: context)].compactMap { $0 }
+    }
+
     public func homeValues(_ library: BibleLibrary?, context: RenderContext, cache: BibleCache) -> TemplateObject {
         DailyVerseHome.values(library, context: context, cache: cache)
+            .merging(PlanDays.homeValues(library?.plan, context: context)) { $1 }
     }
 
     public func activityValues(_ library: BibleLibrary?, context: RenderContext, cache: BibleCache) -> TemplateObject {

@@ -26,6 +26,13 @@ public struct HymnsKind: ContentKind {
     }
 
     /// `/my/` lists favourite hymns by number and links them below this address.
+    /// The home page's hymn-number box (the partial `hymn-finder`) and the index's address.
+    public func homeValues(_ hymnal: Hymnal?, context: RenderContext, cache: HymnsCache) -> TemplateObject {
+        guard let hymnal, hymnal.count > 0 else { return [:] }
+        return ["hymnFinder": ["finder": HymnPages.finderValues(hymnal, context: context),
+                               "hymnsURL": .text(context.url("hymns/"))]]
+    }
+
     public func activityValues(_ hymnal: Hymnal?, context: RenderContext, cache: HymnsCache) -> TemplateObject {
         hymnal == nil ? [:] : ["hymnsURL": .text(context.url("hymns/"))]
     }

@@ -61,26 +61,105 @@
     setText('[data-count="all"]', totals.all[0] + " of " + totals.all[1]);
   }
 
-  // Chapter page: "mark as read".
-  function initMarkRead() {
-    document.querySelectorAll("[data-mark-read]").forEach(function (button) {
-      var id = button.getAttribute("data-mark-read");
-      function sync() {
-        button.setAttribute("aria-pressed", read[id] ? "true" : "false");
-        button.textContent = read[id] ? "Read ✓" : "Mark as read";
-      }
-      button.addEventListener("click", function () {
-        if (read[id]) delete read[id]; else read[id] = true;
-        persist(); sync(); paintChapters();
-      });
-      sync();
+  // ---- One store for "Mark as read" and the plan's ticks --------------------------------------
+  // Chapters read and ticked readings are kept under their two keys (so older exports still
+  // import), but only these two functions change them, each keeping the other side true:
+  // ticking a reading marks the chapters it reads to the end; marking a chapter read ticks
+  // today's readings all of whose chapters are now read, and unmarking it unticks them.
+  function setReading(reading, on) {
+    if (on) ticked[reading.id] = true; else delete ticked[reading.id];
+    reading.completes.forEach(function (c) { if (on) read[c] = true; else delete read[c]; });
+    persist(); paintAll();
+  }
+  function setChapter(id, on, todays) {
+    if (on) read[id] = true; else delete read[id];
+    var changed = [];
+    (todays || []).forEach(function (r) {
+      if (r.chapters.indexOf(id) < 0) return;
+      var done = on && r.chapters.every(function (c) { return read[c]; });
+      if (done !== !!ticked[r.id]) { if (done) ticked[r.id] = true; else delete ticked[r.id]; changed.push(r); }
     });
+    persist(); paintAll();
+    return changed;
+  }
+  function words(attr) { return (attr || "").split(" ").filter(Boolean); }
+  function readingOf(box) {
+    return { id: box.getAttribute("data-plan-reading"), completes: words(box.getAttribute("data-completes")),
+             chapters: words(box.getAttribute("data-chapters")) };
+  }
+  function paintAll() { paintChapters(); paintTicks(); paintMarkButtons(); }
+  function paintTicks() {
+    document.querySelectorAll("[data-plan-reading]").forEach(function (box) {
+      box.checked = !!ticked[box.getAttribute("data-plan-reading")];
+      var row = box.closest(".plan-reading"); if (row) row.classList.toggle("done", box.checked);
+    });
+  }
+  function bindTicks(scope) {
+    scope.querySelectorAll("[data-plan-reading]").forEach(function (box) {
+      box.addEventListener("change", function () { setReading(readingOf(box), box.checked); });
+    });
+    paintTicks();
+  }
+
+  // ---- Today: the reader's own date, and the plan's days of a month (fetched when needed) -----
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function todayKey() { var d = new Date(); return pad(d.getMonth() + 1) + "-" + pad(d.getDate()); }
+  var months = {};
+  function planDays(base, month, done) {
+    if (!base) return done(null);
+    if (!months[month]) {
+      months[month] = fetch(base + month + "/days.json").then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+        .catch(function () { months[month] = null; return null; });
+    }
+    months[month].then(done);
+  }
+  function todaysReadings(base, done) {
+    var key = todayKey();
+    planDays(base, key.slice(0, 2), function (file) {
+      var day = file && file.days.filter(function (d) { return d.key === key; })[0];
+      done(day || null);
+    });
+  }
+
+  // ---- Chapter page: "Mark as read" (at the top and where the chapter ends) ---------------------
+  function paintMarkButtons() {
+    document.querySelectorAll("[data-mark-read]").forEach(function (button) {
+      var on = !!read[button.getAttribute("data-mark-read")];
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.textContent = on ? "Read ✓" : "Mark as read";
+    });
+  }
+  function initMarkRead() {
+    var buttons = document.querySelectorAll("[data-mark-read]");
+    if (!buttons.length) return;
+    var status = document.querySelector("[data-mark-status]");
+    var base = (document.querySelector("[data-plan-base]") || root).getAttribute("data-plan-base");
+    buttons.forEach(function (button) {
+      var id = button.getAttribute("data-mark-read");
+      button.addEventListener("click", function () {
+        var on = !read[id];
+        setChapter(id, on, []);
+        if (status) status.textContent = on ? "Marked as read." : "No longer marked as read.";
+        todaysReadings(base, function (day) {
+          var changed = setChapter(id, on, day ? day.readings : []);
+          if (status && changed.length) {
+            status.textContent += " " + (on ? "Ticked in today’s plan: " : "Unticked in today’s plan: ") +
+              changed.map(function (r) { return r.label; }).join(", ") + ".";
+          }
+        });
+      });
+    });
+    paintMarkButtons();
   }
 
   // Chapter page: red letter on/off (the words of Jesus keep their markup either way).
   function initRedLetter() {
     document.querySelectorAll("[data-red-letter-toggle]").forEach(function (button) {
-      function sync() { button.setAttribute("aria-pressed", root.classList.contains("no-red-letter") ? "false" : "true"); }
+      function sync() {
+        var on = !root.classList.contains("no-red-letter");
+        button.setAttribute("aria-pressed", on ? "true" : "false");
+        var state = button.querySelector("[data-red-letter-state]"); if (state) state.textContent = on ? "on" : "off";
+      }
       button.addEventListener("click", function () {
         var off = !root.classList.contains("no-red-letter");
         root.classList.toggle("no-red-letter", off);
@@ -91,24 +170,17 @@
     });
   }
 
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
-  function todayKey() { var d = new Date(); return pad(d.getMonth() + 1) + "-" + pad(d.getDate()); }
-
-  // Reading plan: ticks, and today's readings by the reader's own date.
+  // ---- Plan pages: ticks, today by the reader's date, the default page opens today's month ------
   function initPlan() {
-    var boxes = document.querySelectorAll("[data-plan-reading]");
-    if (!boxes.length) return;
-    boxes.forEach(function (box) {
-      var id = box.getAttribute("data-plan-reading");
-      box.checked = !!ticked[id];
-      box.addEventListener("change", function () {
-        var chapters = (box.getAttribute("data-completes") || "").split(" ").filter(Boolean);
-        if (box.checked) ticked[id] = true; else delete ticked[id];
-        chapters.forEach(function (c) { if (box.checked) read[c] = true; else delete read[c]; });
-        persist();
-      });
-    });
+    var page = document.querySelector("[data-plan-month]");
+    if (!page) return;
     var key = todayKey();
+    var month = document.querySelector('.plan-months a[href$="/' + key.slice(0, 2) + '/"]');
+    if (page.hasAttribute("data-plan-default") && key.slice(0, 2) !== page.getAttribute("data-plan-month") && month) {
+      location.replace(month.href + "#d" + key);
+      return;
+    }
+    bindTicks(page);
     var today = document.getElementById("d" + key);
     document.querySelectorAll(".plan-day.today").forEach(function (el) {
       if (el === today) return;
@@ -124,9 +196,90 @@
       }
       if (link) link.setAttribute("href", "#d" + key);
       if (!location.hash) today.scrollIntoView({ block: "start" });
+    } else if (link && month && key !== "02-29") {
+      link.setAttribute("href", month.href + "#d" + key); // today is in another month's page
     } else if (link) {
       link.hidden = true; // 29 February: the plan has no readings (a day to catch up)
     }
+  }
+
+  // ---- Home page: today's readings and verse by the reader's date ------------------------------
+  // The HTML holds the build's day; another day's readings come from the month's days.json and
+  // are drawn as the template's rows (plan-readings.mustache), every text set as text.
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  }
+  function readingRow(r) {
+    var li = el("li", "plan-reading"), label = el("label", "plan-tick"), box = el("input", "js-only");
+    var inputID = "r" + r.id.replace("/", "-");
+    box.type = "checkbox"; box.id = inputID; label.htmlFor = inputID;
+    box.setAttribute("data-plan-reading", r.id);
+    box.setAttribute("data-completes", r.completes.join(" "));
+    box.setAttribute("data-chapters", r.chapters.join(" "));
+    var text = el("span", "plan-reading-text");
+    text.append(el("span", "plan-reading-label", r.label), " ", el("span", "plan-column", r.column));
+    label.append(box, text);
+    var links = el("span", "plan-links");
+    r.links.forEach(function (l) {
+      var a = el("a", "plan-open"); a.href = l.url;
+      a.append(r.links.length === 1 ? "Read" : l.text);
+      if (r.links.length === 1) a.append(el("span", "visually-hidden", " " + l.text));
+      var arrow = el("span", "", "\u00a0›"); arrow.setAttribute("aria-hidden", "true"); a.append(arrow);
+      links.append(a);
+    });
+    li.append(label, links);
+    return li;
+  }
+  function initHomeReadings() {
+    var box = document.querySelector("[data-home-readings]");
+    if (!box) return;
+    bindTicks(box);
+    if (box.getAttribute("data-plan-key") === todayKey()) return;
+    todaysReadings(box.getAttribute("data-plan-base"), function (day) {
+      if (!day) return;
+      var list = el("ul", "plan-readings");
+      day.readings.forEach(function (r) { list.append(readingRow(r)); });
+      var holder = box.querySelector("[data-plan-today]");
+      holder.replaceChildren(list);
+      box.querySelector("[data-plan-date]").textContent = day.label;
+      box.querySelector("[data-plan-day-link]").href = day.url;
+      box.setAttribute("data-plan-key", day.key);
+      bindTicks(box);
+    });
+  }
+
+  // Home page: the verse for the reader's own date (the HTML holds the as-of date's verse; the
+  // list of every verse is fetched only on another day).
+  function initDailyVerse() {
+    var section = document.querySelector("[data-daily-verses]");
+    var text = document.querySelector("[data-daily-verse-text]");
+    var link = document.querySelector("[data-daily-verse-link]");
+    if (!section || !text || !link) return;
+    var d = new Date();
+    var day = Math.floor(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / 86400000);
+    if (String(day) === section.getAttribute("data-daily-day")) return;
+    fetch(section.getAttribute("data-daily-verses")).then(function (r) { return r.ok ? r.json() : []; }).then(function (list) {
+      if (!list.length) return;
+      var entry = list[((day % list.length) + list.length) % list.length];
+      text.innerHTML = entry.html; // built by sitegen with every piece of text escaped
+      link.textContent = entry.label;
+      link.setAttribute("href", entry.url);
+      section.setAttribute("data-daily-day", String(day));
+    }).catch(function () { /* offline: the build's verse stays */ });
+  }
+
+  // Progress chart: each cell's progress id is its book's (the list's data-book) and its number.
+  function initProgressCells() {
+    document.querySelectorAll(".progress-grid[data-book]").forEach(function (list) {
+      var book = list.getAttribute("data-book");
+      list.querySelectorAll("a").forEach(function (a) {
+        a.setAttribute("data-chapter", book + "." + a.textContent);
+        a.append(el("span", "visually-hidden read-label"));
+      });
+    });
   }
 
   // Progress chart: export and import the saved progress as a JSON file.
@@ -139,7 +292,7 @@
     var added = 0;
     data.chapters.forEach(function (c) { if (typeof c === "string" && /^[0-9A-Za-z]+\.[0-9]+$/.test(c) && !read[c]) { read[c] = true; added++; } });
     (Array.isArray(data.plan) ? data.plan : []).forEach(function (p) { if (typeof p === "string" && /^[0-9]{2}-[0-9]{2}\/[0-9]+$/.test(p)) ticked[p] = true; });
-    persist(); paintChapters();
+    persist(); paintAll();
     return added;
   }
   window.sitegenBibleProgress = { exportText: exportText, importText: importText };
@@ -171,30 +324,15 @@
     });
   }
 
-  // Home page: the verse for the reader's own date (the HTML holds the as-of date's verse).
-  function initDailyVerse() {
-    var data = document.getElementById("daily-verses");
-    var text = document.querySelector("[data-daily-verse-text]");
-    var link = document.querySelector("[data-daily-verse-link]");
-    if (!data || !text || !link) return;
-    var list;
-    try { list = JSON.parse(data.textContent); } catch (e) { return; }
-    if (!list.length) return;
-    var d = new Date();
-    var days = Math.floor(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / 86400000);
-    var entry = list[((days % list.length) + list.length) % list.length];
-    text.innerHTML = entry.html; // built by sitegen with every piece of text escaped
-    link.textContent = entry.label;
-    link.setAttribute("href", entry.url);
-  }
-
   function init() {
+    initProgressCells();
     initMarkRead();
     initRedLetter();
     initPlan();
+    initHomeReadings();
     initExportImport();
     initDailyVerse();
-    paintChapters();
+    paintAll();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
 })();

@@ -23,8 +23,6 @@
       var dark = currentTheme() === "dark";
       buttons.forEach(function (b) {
         b.setAttribute("aria-pressed", dark ? "true" : "false");
-        var label = b.querySelector(".theme-toggle-label") || b;
-        label.textContent = "Dark theme";
       });
     }
     buttons.forEach(function (b) {

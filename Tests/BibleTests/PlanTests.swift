@@ -53,8 +53,10 @@ import Testing
         let lib = try #require(library)
         let context = try renderContext()
         let paths = Set(BiblePages.specs(lib, context: context).map { context.url($0.path) })
-        let planSpec = try #require(BiblePages.specs(lib, context: context).first { $0.path == BiblePaths.plan })
-        let days = try #require(planSpec.values["plan"]?["days"]?.items)
+        // The month pages (bible/plan/01/ … 12/), not the default page that repeats one of them.
+        let months = BiblePages.specs(lib, context: context).filter { $0.path.hasPrefix(BiblePaths.plan) && $0.path != BiblePaths.plan }
+        #expect(months.map(\.path) == (1...12).map { String(format: "bible/plan/%02d/", $0) })
+        let days = try months.flatMap { try #require($0.values["days"]?.items) }
         #expect(days.count == 365)
         var links = 0
         for day in days {

@@ -104,6 +104,8 @@ struct FirstLineTests {
         #expect(flat.title == "Blest be the tie that binds")
         let lines = try #require(HymnFileReader.read(hymnFile(hymnText(23, body: "\nO Lord, Thou art\nmy help\n")), diagnostics: diagnostics))
         #expect(lines.firstLine == "O Lord, Thou art")
+        let comma = try #require(HymnFileReader.read(hymnFile(hymnText(23, body: "\nO world, behold upon the tree,\nThy life is hanging now for thee;\n")), diagnostics: diagnostics))
+        #expect(comma.firstLine == "O world, behold upon the tree")
         let titled = try #require(HymnFileReader.read(hymnFile(hymnText(23, extra: "title: Sweet By and By\n")), diagnostics: diagnostics))
         #expect(titled.title == "Sweet By and By")
         #expect(messages(diagnostics).isEmpty)

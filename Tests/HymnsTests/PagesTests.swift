@@ -30,7 +30,7 @@ struct HymnTextHTMLTests {
 
     @Test func linesOfAStanzaAreBrokenAsWritten() {
         let hymn = Hymn(number: 1, stanzas: [Passage(lines: [Line([.plain("Line one,")]), Line([.plain("line two.")])])], source: location)
-        #expect(HymnTextHTML.html(hymn).contains("Line one,<br>\nline two."))
+        #expect(HymnTextHTML.html(hymn).contains("<span class=\"line\"><span class=\"stanza-number\">1</span> Line one,</span>\n<span class=\"line\">line two.</span>"))
     }
 
     @Test func firstLineIndexSortsIgnoringQuotesAndCaseAndSkipsRemoved() {

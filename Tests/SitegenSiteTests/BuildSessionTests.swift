@@ -88,7 +88,7 @@ struct BuildSessionTests {
         _ = try await step("the translation's name", ["Content/bible/kjv/translation.yml"], expectWritten: ["bible/revelation/22/index.html"]) {
             try site.edit("Content/bible/kjv/translation.yml", replacing: "name: King James Version", with: "name: King James Version (1769)")
         }
-        _ = try await step("the reading plan", ["Content/bible/plan.yml"], expectWritten: ["bible/plan/index.html", "api/v1/bible/kjv/plan.json"]) {
+        _ = try await step("the reading plan", ["Content/bible/plan.yml"], expectWritten: ["bible/plan/01/index.html", "bible/plan/01/days.json", "api/v1/bible/kjv/plan.json"]) {
             try site.edit("Content/bible/plan.yml", replacing: "01-01: [Genesis 1, Matthew 1,", with: "01-01: [Genesis 1-2, Matthew 1,")
         }
         _ = try await step("a stylesheet", ["Templates/assets/site.css"], expectWritten: ["assets/site.css"]) {

@@ -34,7 +34,7 @@ def clear_storage(driver, base_url):
 
 
 def test_every_chapter_has_a_page_and_the_toc_works_without_javascript(site):
-    chapters = [p for p in (site / "bible").glob("*/*/index.html")]
+    chapters = [p for p in (site / "bible").glob("*/*/index.html") if p.parent.parent.name != "plan"]  # not the month pages
     assert len(chapters) == 1189
     assert len([p for p in (site / "bible").glob("*/index.html")]) == 66 + 2  # books, plan, progress
     toc = (site / "bible" / "index.html").read_text()
@@ -52,11 +52,12 @@ def test_every_chapter_has_a_page_and_the_toc_works_without_javascript(site):
 
 
 def test_plan_page_lists_365_days_with_the_as_of_day_marked(site):
-    plan = (site / "bible" / "plan" / "index.html").read_text()
-    assert len(re.findall(r'<li class="plan-day[ "]', plan)) == 365
-    assert plan.count('data-plan-reading="') == 1460
-    assert '<li class="plan-day today" id="d11-22"' in plan
-    assert 'href="/bible/luke/1/#v39"' in plan  # "Luke 1:39ff" links to its first verse
+    months = [(site / "bible" / "plan" / f"{m:02}" / "index.html").read_text() for m in range(1, 13)]
+    assert sum(len(re.findall(r'<li class="plan-day[ "]', plan)) for plan in months) == 365
+    assert sum(plan.count('data-plan-reading="') for plan in months) == 1460
+    assert '<li class="plan-day today" id="d11-22"' in months[10]
+    assert '<li class="plan-day today" id="d11-22"' in (site / "bible" / "plan" / "index.html").read_text()
+    assert any('href="/bible/luke/1/#v39"' in plan for plan in months)  # "Luke 1:39ff" links to its first verse
 
 
 def test_home_shows_the_as_of_verse_without_javascript(site):
@@ -69,7 +70,7 @@ def test_home_shows_the_as_of_verse_without_javascript(site):
 
 def test_plan_tick_and_mark_as_read_persist_and_show_in_chart(driver, base_url):
     clear_storage(driver, base_url)
-    open_page(driver, base_url, "bible/plan/#d01-01")
+    open_page(driver, base_url, "bible/plan/01/#d01-01")
     box = driver.find_element(By.CSS_SELECTOR, '[data-plan-reading="01-01/0"]')  # Genesis 1
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
     box.click()
@@ -84,7 +85,7 @@ def test_plan_tick_and_mark_as_read_persist_and_show_in_chart(driver, base_url):
     assert driver.find_element(By.CSS_SELECTOR, "[data-mark-read]").get_attribute("aria-pressed") == "true"
 
     open_page(driver, base_url, "bible/progress/")
-    read = {a.get_attribute("data-chapter") for a in driver.find_elements(By.CSS_SELECTOR, ".progress-grid .cell.read")}
+    read = {a.get_attribute("data-chapter") for a in driver.find_elements(By.CSS_SELECTOR, ".progress-grid a.read")}
     assert read == {"Gen.1", "Exod.1"}
     assert driver.find_element(By.CSS_SELECTOR, '[data-percent="Gen"]').text == "2%"     # 1 of 50
     assert driver.find_element(By.CSS_SELECTOR, '[data-percent="Exod"]').text == "2.5%"  # 1 of 40
@@ -139,13 +140,13 @@ def test_import_merges_into_the_progress_already_there(driver, base_url, tmp_pat
     WebDriverWait(driver, 10).until(lambda d: status.text.startswith("Imported"), "no message after the import")
     assert status.text == "Imported: 2 chapters added."   # Ps.23 was read already
     assert driver.find_element(By.CSS_SELECTOR, '[data-count="all"]').text == "4 of 1189"
-    read = {a.get_attribute("data-chapter") for a in driver.find_elements(By.CSS_SELECTOR, ".progress-grid .cell.read")}
+    read = {a.get_attribute("data-chapter") for a in driver.find_elements(By.CSS_SELECTOR, ".progress-grid a.read")}
     assert read == {"Gen.1", "Ps.23", "John.3", "Rev.22"}
     driver.refresh()
     merged = json.loads(driver.execute_script("return window.sitegenBibleProgress.exportText()"))
     assert merged["chapters"] == ["Gen.1", "John.3", "Ps.23", "Rev.22"]
     assert merged["plan"] == ["01-01/0", "11-22/1"]
-    open_page(driver, base_url, "bible/plan/#d01-01")
+    open_page(driver, base_url, "bible/plan/01/#d01-01")
     assert driver.find_element(By.CSS_SELECTOR, '[data-plan-reading="01-01/0"]').is_selected()
 
 
@@ -184,7 +185,9 @@ def fake_clock(driver, year: int, month: int, day: int) -> None:
 def test_todays_readings_and_verse_follow_the_readers_date(driver, base_url):
     # The reader's clock says 1 March 2027, months after the build's as-of date.
     fake_clock(driver, 2027, 3, 1)
-    open_page(driver, base_url, "bible/plan/")
+    driver.get(base_url + "bible/plan/")
+    wait_for_url_path(driver, "/bible/plan/03/")   # the default page moves to the reader's month
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".plan-day.today"))
     today = driver.find_elements(By.CSS_SELECTOR, ".plan-day.today")
     assert [d.get_attribute("id") for d in today] == ["d03-01"]
     assert driver.find_element(By.CSS_SELECTOR, "[data-plan-today-link]").get_attribute("href").endswith("#d03-01")

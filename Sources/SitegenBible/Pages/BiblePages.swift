@@ -2,7 +2,7 @@
 /// and the progress chart. Pure functions of the model and the render context.
 public enum BiblePages {
     /// Templates these pages need (checked by the loader so a missing one is a clear error).
-    public static let templates = ["bible-index", "bible-book", "bible-chapter", "bible-plan", "bible-progress"]
+    public static let templates = ["bible-index", "bible-book", "bible-chapter", "bible-plan", "plan-readings", "bible-progress"]
 
     /// `cache` remembers pages and chapter texts while what they are made from is unchanged:
     /// after an edit of one book, only its pages (and the chapter pages next to it) are made again.
@@ -23,7 +23,7 @@ public enum BiblePages {
             [index(translation, context: context), ProgressPage.spec(translation, context: context)]
         }
         if let plan = library.plan {
-            specs += memo.value("plan", inputs: plan) { [PlanPage.spec(plan, context: context)] }
+            specs += memo.value("plan", inputs: plan) { PlanPage.specs(plan, context: context) }
         }
         for book in translation.books {
             specs += memo.value("book/" + book.osis, inputs: BookInputs(translation: about, book: book)) {
@@ -119,11 +119,14 @@ public enum BiblePages {
     struct SharedChapterValues {
         let translation: TemplateValue
         let progressURL: String
+        /// Where bible.js finds the plan's month files (`MM/days.json`), to tick today's reading.
+        let planURL: String
         let context: RenderContext
 
         init(_ translation: Translation, context: RenderContext) {
             self.translation = translationValues(translation)
             progressURL = context.url(BiblePaths.progress)
+            planURL = context.url(BiblePaths.plan)
             self.context = context
         }
 
@@ -149,6 +152,7 @@ public enum BiblePages {
             "showBookTitle": .flag(chapter.number == book.chapters.first?.number && book.title != book.name),
             "text": .text(text),
             "progressURL": .text(shared.progressURL),
+            "planURL": .text(shared.planURL),
         ]
         values["prev"] = link(prev)
         values["next"] = link(next)

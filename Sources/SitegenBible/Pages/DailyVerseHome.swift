@@ -1,7 +1,9 @@
 import Foundation
 
 /// The home page's verse of the day. The HTML shows the as-of date's verse (right without
-/// JavaScript); all verses ride along as JSON so bible.js can pick the reader's own date's.
+/// JavaScript); every verse is written once to `bible/daily-verses.json` (`file`), which bible.js
+/// fetches only when the reader's own date is not the build's, so the list is never part of a
+/// home-page load (83 KB of every load when it was inlined).
 public enum DailyVerseHome {
     struct Entry: Encodable, Hashable {
         let label: String
@@ -37,9 +39,19 @@ public enum DailyVerseHome {
             return ["dailyVerse": [
                 "label": .text(today.label), "url": .text(today.url), "html": .text(today.html),
                 "abbreviation": .text(translation.abbreviation),
-                "json": .text(scriptJSON(entries)),
+                "dataURL": .text(context.url(path)), "day": .number(context.asOf.daysSinceEpoch),
             ]]
         }
+    }
+
+    /// Where the list of every verse is written.
+    static let path = "bible/daily-verses.json"
+
+    /// `bible/daily-verses.json`: every verse's entry (label, address, escaped HTML), in order.
+    static func file(_ library: BibleLibrary, context: RenderContext) -> OutputFile? {
+        guard let daily = library.dailyVerses, !daily.readings.isEmpty else { return nil }
+        let entries = daily.readings.map { entry($0, library.primary, context: context) }
+        return OutputFile(path: path, text: scriptJSON(entries), source: "\(BibleReader.folder)/daily-verses.yml")
     }
 
     /// What the values were made from last run: each verse's entry, and the whole.
@@ -67,7 +79,7 @@ public enum DailyVerseHome {
         return Entry(label: reading.label, url: context.url(BiblePaths.passage(p)), html: html)
     }
 
-    /// JSON safe inside `<script type="application/json">`: no `<`, `>` or `&` can end the element.
+    /// The entries as JSON (safe even inside `<script type="application/json">`: no `<`, `>` or `&`).
     /// Written directly (the encoder's bytes: sorted keys, `BookJSON.string`), as a Bible edit
     /// that touches a verse of the day makes it again.
     static func scriptJSON(_ entries: [Entry]) -> String {

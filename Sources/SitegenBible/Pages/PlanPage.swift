@@ -1,46 +1,109 @@
-/// `/bible/plan/`: every day of the plan with its readings linked to their chapters. The as-of
-/// day is marked in the HTML (right without JavaScript); bible.js moves the mark to the
-/// reader's own date and keeps the ticks in localStorage.
+/// The reading plan as light pages: `/bible/plan/01/` … `/bible/plan/12/`, one month each, and
+/// `/bible/plan/` showing the as-of month (right without JavaScript; bible.js moves a reader
+/// whose own month differs to that month's page). Each month's readings are also written as
+/// `bible/plan/MM/days.json`, which the home page and the chapter pages fetch when the reader's
+/// date is not the build's (see `PlanDays`).
 enum PlanPage {
-    static func spec(_ plan: ReadingPlan, context: RenderContext) -> PageSpec {
-        let today = plan.day(for: context.asOf)
-        let days = plan.days.map { day -> TemplateValue in
-            let date = CalendarDate(year: 2001, month: day.month, day: day.day)
-            return [
-                "key": .text(day.key), "anchor": "d\(day.key)",
-                "label": .text(date.map { "\($0.monthName) \($0.day)" } ?? day.key),
-                "today": .flag(day.key == today?.key),
-                "readings": .list(day.readings.enumerated().map { index, reading in
-                    readingValues(reading, id: "\(day.key)/\(index)", column: index < plan.columns.count ? plan.columns[index] : "",
-                                  context: context)
-                }),
-            ]
-        }
-        var values: TemplateObject = ["plan": ["title": .text(plan.title), "description": .text(plan.description), "days": .list(days)],
-                                      "progressURL": .text(context.url(BiblePaths.progress))]
-        values["today"] = today.map { ["anchor": "d\($0.key)"] }
-        return PageSpec(path: BiblePaths.plan, template: "bible-plan", title: plan.title, description: plan.description,
-                        values: values)
+    static func path(month: Int) -> String { BiblePaths.plan + pad(month) + "/" }
+    static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    /// The default page and one page per month that has readings.
+    static func specs(_ plan: ReadingPlan, context: RenderContext) -> [PageSpec] {
+        let months = Array(Set(plan.days.map(\.month))).sorted()
+        let current = months.contains(context.asOf.month) ? context.asOf.month : months.first ?? 1
+        let perMonth = months.map { spec(plan, month: $0, months: months, path: path(month: $0), context: context) }
+        return [spec(plan, month: current, months: months, path: BiblePaths.plan, context: context)] + perMonth
     }
 
-    /// One reading: its links and the chapters it completes (those whose last verse it reaches),
-    /// which ticking it marks as read in the progress chart.
-    static func readingValues(_ reading: Reading, id: String, column: String, context: RenderContext) -> TemplateValue {
-        let completes = reading.passages.flatMap { passage in
-            passage.chapters.compactMap { chapter -> String? in
-                chapter < passage.endChapter || passage.endsChapter
-                    ? BiblePaths.chapterID(passage.book, chapter) : nil
-            }
+    static func spec(_ plan: ReadingPlan, month: Int, months: [Int], path: String, context: RenderContext) -> PageSpec {
+        let today = plan.day(for: context.asOf)
+        let days = plan.days.filter { $0.month == month }.map { day -> TemplateValue in
+            var values = dayValues(day, plan: plan, context: context)
+            values["today"] = .flag(day.key == today?.key)
+            return .object(values)
         }
-        let single = reading.passages.count == 1
+        let monthName = CalendarDate.monthNames[month - 1]
+        var values: TemplateObject = [
+            "plan": ["title": .text(plan.title), "description": .text(plan.description)],
+            "days": .list(days), "month": .text(pad(month)), "monthName": .text(monthName),
+            "isDefault": .flag(path == BiblePaths.plan),
+            "months": .list(months.map { m in
+                ["url": .text(context.url(Self.path(month: m))), "name": .text(String(CalendarDate.monthNames[m - 1].prefix(3))),
+                 "fullName": .text(CalendarDate.monthNames[m - 1]), "current": .flag(m == month)]
+            }),
+            "progressURL": .text(context.url(BiblePaths.progress)),
+        ]
+        if let i = months.firstIndex(of: month) {
+            values["prev"] = i > 0 ? ["url": .text(context.url(Self.path(month: months[i - 1]))),
+                                      "name": .text(CalendarDate.monthNames[months[i - 1] - 1])] : nil
+            values["next"] = i + 1 < months.count ? ["url": .text(context.url(Self.path(month: months[i + 1]))),
+                                                     "name": .text(CalendarDate.monthNames[months[i + 1] - 1])] : nil
+        }
+        // "Today's readings": an anchor on the as-of month's pages, a link to that page elsewhere.
+        values["today"] = today.map { day in
+            ["url": .text((day.month == month ? "" : context.url(Self.path(month: day.month))) + "#d\(day.key)")]
+        }
+        return PageSpec(path: path, template: "bible-plan", title: "\(plan.title): \(monthName)",
+                        description: "\(monthName)’s readings. \(plan.description)", values: values)
+    }
+
+    /// One day: its date and readings (also the home page's "Today's readings").
+    static func dayValues(_ day: ReadingPlan.Day, plan: ReadingPlan, context: RenderContext) -> TemplateObject {
+        let date = CalendarDate(year: 2001, month: day.month, day: day.day)
         return [
-            "id": .text(id), "inputID": .text("r" + id.replacingOccurrences(of: "/", with: "-")),
-            "column": .text(column), "label": .text(reading.label), "completes": .text(completes.joined(separator: " ")),
-            "links": .list(reading.passages.map { passage -> TemplateValue in
-                ["url": .text(context.url(BiblePaths.passage(passage))),
-                 "text": .text(single ? reading.label : passageLabel(passage))]
+            "key": .text(day.key), "anchor": .text("d\(day.key)"),
+            "label": .text(date.map { "\($0.monthName) \($0.day)" } ?? day.key),
+            "readings": .list(day.readings.enumerated().map { index, reading in
+                .object(readingValues(PlanReading(reading, id: "\(day.key)/\(index)", plan: plan, column: index), context: context))
             }),
         ]
+    }
+
+    /// One reading as a row: the tick (the whole row is its label) and a separate link per passage.
+    static func readingValues(_ r: PlanReading, context: RenderContext) -> TemplateObject {
+        let links = r.links(context: context)
+        return [
+            "id": .text(r.id), "inputID": .text("r" + r.id.replacingOccurrences(of: "/", with: "-")),
+            "column": .text(r.column), "label": .text(r.reading.label),
+            "completes": .text(r.completes.joined(separator: " ")), "chapters": .text(r.chapters.joined(separator: " ")),
+            "single": .flag(links.count == 1),
+            "links": .list(links.map { ["url": .text($0.url), "text": .text($0.text)] }),
+        ]
+    }
+}
+
+/// A reading of the plan with what the reader's progress needs of it.
+struct PlanReading {
+    let reading: Reading
+    /// `MM-DD/column`: the key of its tick in the reader's saved progress.
+    let id: String
+    let column: String
+
+    init(_ reading: Reading, id: String, plan: ReadingPlan, column index: Int) {
+        self.reading = reading
+        self.id = id
+        column = index < plan.columns.count ? plan.columns[index] : ""
+    }
+
+    /// Chapters it reads to their end: ticking it marks these as read.
+    var completes: [String] {
+        reading.passages.flatMap { passage in
+            passage.chapters.compactMap { chapter -> String? in
+                chapter < passage.endChapter || passage.endsChapter ? BiblePaths.chapterID(passage.book, chapter) : nil
+            }
+        }
+    }
+
+    /// Every chapter it reads from: once all are marked read on their pages, the tick follows.
+    var chapters: [String] {
+        reading.passages.flatMap { passage in passage.chapters.map { BiblePaths.chapterID(passage.book, $0) } }
+    }
+
+    func links(context: RenderContext) -> [(url: String, text: String)] {
+        let single = reading.passages.count == 1
+        return reading.passages.map { passage in
+            (context.url(BiblePaths.passage(passage)), single ? reading.label : Self.passageLabel(passage))
+        }
     }
 
     static func passageLabel(_ p: Passage) -> String {

@@ -94,7 +94,15 @@ public struct Hymn: Sendable {
         guard let first = stanzas.first?.lines.first ?? chorus?.lines.first ?? refrain?.lines.first else { return "" }
         // A stanza written line by line has a real first line; an imported (flattened) one does not.
         let wholeStanza = stanzas.first?.lines.count ?? 0
-        return wholeStanza > 1 ? first.plainText : FirstLine.guess(first.plainText)
+        return wholeStanza > 1 ? withoutTrailingPause(first.plainText) : FirstLine.guess(first.plainText)
+    }
+
+    /// "O world, behold upon the tree," is listed as "O world, behold upon the tree", as the
+    /// book's index (and `FirstLine.guess`) prints a first line; `!` and `?` are kept.
+    static func withoutTrailingPause(_ line: String) -> String {
+        var text = Substring(line)
+        while let last = text.last, ",;:".contains(last) || last == " " { text = text.dropLast() }
+        return String(text)
     }
 
     /// The title shown on the page: the explicit one, else the first line, else "Removed".

@@ -11,8 +11,8 @@ public enum HymnTextHTML {
         let responses = ResponseKind.allCases.compactMap { kind in hymn.response(kind).map { (kind, $0) } }
         for (index, stanza) in hymn.stanzas.enumerated() {
             out += "<section class=\"stanza\" aria-label=\"Stanza \(index + 1)\">"
-            out += "<p><span class=\"stanza-number\">\(index + 1)</span> "
-            lines(stanza, into: &out)
+            out += "<p>"
+            lines(stanza, number: index + 1, into: &out)
             out += "</p></section>\n"
             for (kind, passage) in responses {
                 response(kind, passage, again: index > 0, into: &out)
@@ -29,10 +29,14 @@ public enum HymnTextHTML {
         out += "</p></section>\n"
     }
 
-    static func lines(_ passage: Passage, into out: inout String) {
+    /// Each sung line is a block of its own, with a hanging indent, so a line that wraps on a
+    /// narrow phone still reads as one line (the stanza's number starts the first).
+    static func lines(_ passage: Passage, number: Int? = nil, into out: inout String) {
         for (index, line) in passage.lines.enumerated() {
-            if index > 0 { out += "<br>\n" }
+            out += index > 0 ? "\n<span class=\"line\">" : "<span class=\"line\">"
+            if index == 0, let number { out += "<span class=\"stanza-number\">\(number)</span> " }
             for piece in line.segments { segment(piece, into: &out) }
+            out += "</span>"
         }
     }
 

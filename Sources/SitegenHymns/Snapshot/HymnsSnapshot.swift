@@ -114,7 +114,7 @@ public enum HymnsSnapshot {
         "lines": {
           "type": "array",
           "minItems": 1,
-          "description": "Lines in order; each line is a list of segments. Imported stanzas are one line (the source flattened line breaks).",
+          "description": "Sung lines in order, one per line of the source file; each line is a list of segments. A hymn whose lines are not restored yet has one line per stanza (docs/hymns.md).",
           "items": { "type": "array", "items": { "$ref": "#/$defs/segment" } }
         },
         "passage": {

@@ -66,11 +66,13 @@ public enum ScheduleOutputs {
          try LocalitiesSnapshot.snapshot(schedule, context: context, parts: parts)]
     }
 
-    /// The next few meetings for the home page.
+    /// The next few meetings for the home page, and the next visits of the mission teams.
     public static func homeValues(_ schedule: Schedule, context: RenderContext, limit: Int = 5,
                                   parts: ScheduleParts = ScheduleParts()) -> TemplateObject {
-        let next = parts.upcoming(schedule, context: context).prefix(limit)
+        let upcoming = parts.upcoming(schedule, context: context)
+        let next = upcoming.prefix(limit)
         return ["upcomingMeetings": .list(next.map { parts.row($0, schedule: schedule, context: context) }),
                 "hasUpcomingMeetings": .flag(!next.isEmpty), "scheduleURL": .text(context.url(SchedulePage.path))]
+            .merging(MissionVisits.values(schedule, upcoming: upcoming, context: context)) { $1 }
     }
 }
