@@ -37,6 +37,10 @@ public struct BibleKind: ContentKind {
     public func search(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> SearchContribution {
         BibleSearch.contribution(library)
     }
+
+    public func appTables(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [AppTable] {
+        BibleAppTables.tables(library)
+    }
 }
 
 /// What the Bible remembers between the builds of a session: the books of each text file, the

@@ -1,5 +1,6 @@
 import SitegenCore
 import SitegenSearch
+import SitegenWords
 import Testing
 
 @Suite struct SearchTextTests {

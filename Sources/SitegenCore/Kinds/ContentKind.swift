@@ -55,6 +55,10 @@ public protocol ContentKind: Sendable {
     /// locality…) and the places a query names directly (a Bible reference, a hymn number).
     /// The pipeline writes one index from every kind's contribution (docs/search.md).
     func search(_ model: Model, context: RenderContext, cache: Cache) -> SearchContribution
+
+    /// What the apps' SQLite bundle (`api/v1/app.sqlite`) holds of this kind: its tables and
+    /// rows. The pipeline writes one database from every kind's tables (docs/app-data.md).
+    func appTables(_ model: Model, context: RenderContext, cache: Cache) -> [AppTable]
 }
 
 extension ContentKind {
@@ -64,6 +68,7 @@ extension ContentKind {
     public func activityValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject { [:] }
     public func check(_ model: Model, site: BuiltSite, context: RenderContext) {}
     public func search(_ model: Model, context: RenderContext, cache: Cache) -> SearchContribution { .none }
+    public func appTables(_ model: Model, context: RenderContext, cache: Cache) -> [AppTable] { [] }
 }
 
 /// What a kind reads.

@@ -12,6 +12,7 @@ protocol KindRunning: Sendable {
     func activityValues(_ model: KindModel, context: RenderContext) -> TemplateObject
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext)
     func search(_ model: KindModel, context: RenderContext) -> SearchContribution
+    func appTables(_ model: KindModel, context: RenderContext) -> [AppTable]
     func forget(_ changes: SourceChanges)
 }
 
@@ -69,6 +70,10 @@ private struct KindRunner<Kind: ContentKind>: KindRunning {
 
     func search(_ model: KindModel, context: RenderContext) -> SearchContribution {
         typed(model).map { kind.search($0, context: context, cache: cache) } ?? .none
+    }
+
+    func appTables(_ model: KindModel, context: RenderContext) -> [AppTable] {
+        typed(model).map { kind.appTables($0, context: context, cache: cache) } ?? []
     }
 
     func forget(_ changes: SourceChanges) { cache.forget(changes) }

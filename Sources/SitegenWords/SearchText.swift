@@ -1,8 +1,10 @@
 import Foundation
 
-/// How text becomes search terms, the same in the index (here) and in the browser
-/// (`Templates/assets/search.js`, which follows these rules line by line) and reusable by any
-/// later index (an SQLite FTS bundle for the apps):
+/// How text becomes search terms, the same in the site's index (SitegenSearch), in the apps'
+/// SQLite bundle (its full-text tables hold text folded here; apps fold queries with this same
+/// code through SitegenSnapshots) and in the browser (`Templates/assets/search.js`, which
+/// follows these rules line by line). This module depends on Foundation only, so the apps'
+/// library can use it without the generator:
 ///
 /// - a word is a run of letters and digits (any script), combining marks included;
 /// - an apostrophe (' ’ ʼ ‘) between two word characters joins them: `whate’er` =
