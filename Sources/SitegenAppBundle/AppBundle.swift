@@ -17,16 +17,19 @@ public enum AppBundle {
     public static func data(_ tables: [AppTable], asOf: CalendarDate, generator: String) throws -> Data {
         try checkNames(tables)
         let folder = FileManager.default.temporaryDirectory
-        let file = folder.appendingPathComponent("sitegen-app-\(UUID().uuidString).sqlite")
-        defer { try? FileManager.default.removeItem(at: file) }
+        let name = "sitegen-app-\(UUID().uuidString)"
+        let (file, vacuumed) = (folder.appendingPathComponent(name + ".sqlite"), folder.appendingPathComponent(name + "-vacuumed.sqlite"))
+        defer { for made in [file, vacuumed] { try? FileManager.default.removeItem(at: made) } }
         do {
             let db = try SQLiteDatabase(path: file.path)
             try db.execute("PRAGMA page_size = 8192; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; BEGIN")
             try write(info(asOf: asOf, generator: generator), to: db)
             for table in tables.sorted(by: { $0.name < $1.name }) { try write(table, to: db) }
-            try db.execute("COMMIT; VACUUM")
+            // A compact copy without the pages the merged full-text segments left free (written
+            // once, where VACUUM in place writes the database twice).
+            try db.execute("COMMIT; VACUUM INTO '\(vacuumed.path.replacingOccurrences(of: "'", with: "''"))'")
         }
-        return try Data(contentsOf: file)
+        return try Data(contentsOf: vacuumed)
     }
 
     /// `bundle_info`: what the bundle is (its version, the day it was made for, by what).
