@@ -5,7 +5,8 @@ import PackageDescription
 
 let package = Package(
     name: "sitegen",
-    platforms: [.macOS(.v15)],
+    // iOS: for the apps that add the SitegenSnapshots library (async URLSession).
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         .executable(name: "sitegen", targets: ["sitegen"]),
         // For the phone apps (docs/app-data.md): models of every snapshot, `SnapshotSync`, and the
