@@ -34,6 +34,18 @@ public enum SearchText {
         return out
     }
 
+    /// The folded words of `text` joined by single spaces (what the apps' SQLite bundle stores
+    /// in its full-text tables), without an array of words in between.
+    public static func foldedText(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        forEachWord(text) { word, _ in
+            if !out.isEmpty { out.append(" ") }
+            out.append(word)
+        }
+        return out
+    }
+
     /// Calls `body` with each folded word of `text` and its position. A hyphenated compound
     /// (`by‐and‐by`) gives its parts at consecutive positions, then the joined word
     /// (`byandby`) at the position of its first part. Returns the number of positions.

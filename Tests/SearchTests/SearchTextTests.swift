@@ -19,6 +19,14 @@ import Testing
         #expect(SearchText.fold("Jérusalem") == "jerusalem")
     }
 
+    /// What the apps' SQLite bundle stores for full-text search: the same words, space-separated.
+    @Test func foldedTextIsTheWordsJoinedBySpaces() {
+        for text in ["Whate’er is hateful in Thine eyes;", "By‐and‐by, Beth-el, God's Ærø!", "", "  ,, ", "Tiedän 123"] {
+            #expect(SearchText.foldedText(text) == SearchText.words(text).joined(separator: " "), "\(text)")
+        }
+        #expect(SearchText.foldedText("In the sweet by-and-by") == "in the sweet by and by byandby")
+    }
+
     @Test func apostrophesJoinAndPossessivesDrop() {
         #expect(SearchText.words("whate’er") == ["whateer"])
         #expect(SearchText.words("whate'er") == ["whateer"])
