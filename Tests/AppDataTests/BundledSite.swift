@@ -3,6 +3,14 @@ import SitegenKinds
 import SitegenSite
 import Testing
 
+/// Where this test process keeps its sites and mirrors; removed when the process exits (the
+/// shared build lives as long as the tests that read it).
+let scratch: URL = {
+    atexit { try? FileManager.default.removeItem(at: scratchFolder) }
+    return scratchFolder
+}()
+private let scratchFolder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-appdata-\(UUID().uuidString)")
+
 /// A copy of the repository's `Content/` and `Templates/` in a temporary folder, built the way
 /// `sitegen build` builds it (as-of 2026-11-22), that a test can edit like a volunteer.
 struct BundledSite: Sendable {
@@ -12,7 +20,7 @@ struct BundledSite: Sendable {
         .deletingLastPathComponent()
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-appdata-\(UUID().uuidString)")
+        root = scratch.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for folder in ["Content", "Templates"] {
             try FileManager.default.copyItem(at: Self.repository.appendingPathComponent(folder), to: root.appendingPathComponent(folder))

@@ -15,7 +15,7 @@ import Testing
     }
 
     func mirrorFolder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-mirror-\(UUID().uuidString)")
+        scratch.appendingPathComponent("mirror-\(UUID().uuidString)")
     }
 
     /// The mirror holds exactly the site's `api/v1/` files the manifest lists, byte for byte.
