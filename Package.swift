@@ -5,9 +5,13 @@ import PackageDescription
 
 let package = Package(
     name: "sitegen",
-    platforms: [.macOS(.v15)],
+    // iOS: for the apps that add the SitegenSnapshots library (async URLSession).
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         .executable(name: "sitegen", targets: ["sitegen"]),
+        // For the phone apps (docs/app-data.md): models of every snapshot, `SnapshotSync`, and the
+        // word rules to query the SQLite bundle. No dependency on the generator.
+        .library(name: "SitegenSnapshots", targets: ["SitegenSnapshots"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,6 +36,15 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // Debian's libsqlite3-dev (FTS5 included): the apps' SQLite bundle, made in process.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // The search word rules (`SearchText`), Foundation only: shared by the site's index, the
+        // apps' SQLite bundle and the apps' library.
+        .target(name: "SitegenWords"),
         // Shared building blocks: diagnostics, source files, front matter, Markdown,
         // templates, escaping, snapshots, the atomic output writer.
         .target(
@@ -53,10 +66,14 @@ let package = Package(
         .target(name: "SitegenKinds", dependencies: ["SitegenCore", "SitegenPages", "SitegenHymns", "SitegenBible", "SitegenSchedule"]),
         // The build pipeline: read every kind, render, write; a full build or one edit in `serve`.
         // It knows content kinds only through `ContentKind`.
-        .target(name: "SitegenSite", dependencies: ["SitegenCore", "SitegenSearch"]),
+        .target(name: "SitegenSite", dependencies: ["SitegenCore", "SitegenSearch", "SitegenAppBundle"]),
+        // The apps' SQLite bundle written from every kind's `AppTable`s (docs/app-data.md).
+        .target(name: "SitegenAppBundle", dependencies: ["SitegenCore", "SitegenWords", "CSQLite"]),
+        // The apps' library: Codable snapshot models, `SnapshotSync` (mirror api/v1/ atomically).
+        .target(name: "SitegenSnapshots", dependencies: ["SitegenWords", .product(name: "Crypto", package: "swift-crypto")]),
         // Search: the word rules (shared with the browser's search.js and any later index), the
         // reference parser, and the index written from every kind's `SearchContribution`.
-        .target(name: "SitegenSearch", dependencies: ["SitegenCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "SitegenSearch", dependencies: ["SitegenCore", "SitegenWords", .product(name: "Crypto", package: "swift-crypto")]),
         // `sitegen serve`: serves Output/ on loopback, watches sources, rebuilds, reloads pages.
         .target(
             name: "SitegenServe",
@@ -71,7 +88,7 @@ let package = Package(
             name: "sitegen",
             dependencies: [
                 "SitegenSite", "SitegenCore", "SitegenKinds", "SitegenHymns", "SitegenSchedule", "SitegenBible", "SitegenServe",
-                "SitegenPrint",
+                "SitegenPrint", "SitegenSnapshots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -94,7 +111,13 @@ let package = Package(
         .testTarget(name: "BibleTests", dependencies: ["SitegenBible"], exclude: ["Fixtures"]),
         .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule", "SitegenCore"]),
         .testTarget(name: "PrintTests", dependencies: ["SitegenPrint", "SitegenCore"]),
-        .testTarget(name: "SearchTests", dependencies: ["SitegenSearch", "SitegenBible", "SitegenCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "SearchTests", dependencies: ["SitegenSearch", "SitegenWords", "SitegenBible", "SitegenCore"], exclude: ["Fixtures"]),
+        // The apps' library against builds of the bundled site, served over loopback; the bundle.
+        .testTarget(
+            name: "AppDataTests",
+            dependencies: ["SitegenSnapshots", "SitegenSite", "SitegenKinds", "SitegenAppBundle", "CSQLite",
+                           .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         .testTarget(name: "ServeTests", dependencies: ["SitegenServe", .product(name: "FlyingFox", package: "FlyingFox")]),
     ],
     swiftLanguageModes: [.v6]

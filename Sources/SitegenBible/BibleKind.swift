@@ -52,6 +52,10 @@ public struct BibleKind: ContentKind {
         let chapters = library.primary.books.flatMap { book in book.chapters.map { BiblePaths.chapter(book.canon, $0.number) } }
         return OfflineContribution(groups: [OfflineGroup(name: "bible", unit: "chapters", pages: chapters, searchDocuments: true)])
     }
+
+    public func appTables(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [AppTable] {
+        BibleAppTables.tables(library)
+    }
 }
 
 /// What the Bible remembers between the builds of a session: the books of each text file, the

@@ -40,6 +40,10 @@ public struct HymnsKind: ContentKind {
     public func search(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> SearchContribution {
         HymnSearch.contribution(hymnal)
     }
+
+    public func appTables(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> [AppTable] {
+        HymnAppTables.tables(hymnal)
+    }
 }
 
 /// What the hymnal remembers between the builds of a session: the listing of its folder, each

@@ -42,6 +42,10 @@ public struct ScheduleKind: ContentKind {
         ScheduleSearch.contribution(schedule, context: context)
     }
 
+    public func appTables(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> [AppTable] {
+        cache.parts.withLock { ScheduleAppTables.tables(schedule, context: context, parts: $0) }
+    }
+
     public func homeValues(_ schedule: Schedule?, context: RenderContext, cache: ScheduleCache) -> TemplateObject {
         cache.parts.withLock { ScheduleOutputs.homeValues(schedule ?? .empty, context: context, parts: $0) }
     }

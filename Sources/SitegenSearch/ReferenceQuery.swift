@@ -1,4 +1,5 @@
 import SitegenCore
+import SitegenWords
 
 /// A query read as a place: a Bible reference in the forms people type ("jn 3:16", "1 cor
 /// 13:4-7", "1st Corinthians 13", "ps 23", "jude 3", "Song of Songs 2") or a number ("123",

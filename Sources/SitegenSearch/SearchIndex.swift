@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SitegenCore
+import SitegenWords
 
 /// The site's search index, written by the build from every kind's `SearchContribution`
 /// (docs/search.md has the format). Pure: the same contributions give the same bytes.

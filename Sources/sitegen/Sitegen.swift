@@ -11,7 +11,7 @@ struct Sitegen: AsyncParsableCommand {
         the site, calendar feeds and JSON snapshots to Output/.
         """,
         version: BuildReport.version,
-        subcommands: [Build.self, Check.self, Serve.self, PrintSheetCommand.self, Import.self, RebuildTimings.self],
+        subcommands: [Build.self, Check.self, Serve.self, PrintSheetCommand.self, SyncCommand.self, Import.self, RebuildTimings.self],
         defaultSubcommand: nil
     )
 }

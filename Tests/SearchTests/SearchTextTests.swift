@@ -1,6 +1,7 @@
 import Foundation
 import SitegenCore
 import SitegenSearch
+import SitegenWords
 import Testing
 
 @Suite struct SearchTextTests {
@@ -17,6 +18,14 @@ import Testing
         #expect(SearchText.fold("Ærø") == "aero")
         #expect(SearchText.fold("Straße") == "strasse")
         #expect(SearchText.fold("Jérusalem") == "jerusalem")
+    }
+
+    /// What the apps' SQLite bundle stores for full-text search: the same words, space-separated.
+    @Test func foldedTextIsTheWordsJoinedBySpaces() {
+        for text in ["Whate’er is hateful in Thine eyes;", "By‐and‐by, Beth-el, God's Ærø!", "", "  ,, ", "Tiedän 123"] {
+            #expect(SearchText.foldedText(text) == SearchText.words(text).joined(separator: " "), "\(text)")
+        }
+        #expect(SearchText.foldedText("In the sweet by-and-by") == "in the sweet by and by byandby")
     }
 
     @Test func apostrophesJoinAndPossessivesDrop() {

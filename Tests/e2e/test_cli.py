@@ -18,7 +18,7 @@ import pytest
 from conftest import AS_OF, ROOT, run_sitegen, sitegen_binary, tree_digest, validate_html
 
 SUMMARY = re.compile(r"^Built ([\d,]+) pages, ([\d,]+) files \((\d+\.\d) MB\) into (.+)/ for (\S+) as of (\d{4}-\d\d-\d\d) in (\d+\.\d\d) s$")
-STAGES = ["load", "parse", "render", "snapshots", "write"]
+STAGES = ["load", "parse", "render", "snapshots", "search", "bundle", "write"]
 
 
 def number(text: str) -> int:

@@ -85,6 +85,9 @@ def test_every_snapshot_matches_manifest_and_schema(site):
     for entry in manifest["schemas"]:
         data = (api / entry["path"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["path"]
+    bundle = manifest["bundle"]
+    data = (api / bundle["path"]).read_bytes()
+    assert (hashlib.sha256(data).hexdigest(), len(data)) == (bundle["sha256"], bundle["bytes"])
     on_disk = {str(p.relative_to(api)) for p in api.rglob("*.json")
                if not str(p.relative_to(api)).startswith("schemas/") and p.name != "manifest.json"}
     assert on_disk == listed, "every JSON data file is listed in the manifest"

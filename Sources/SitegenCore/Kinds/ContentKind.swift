@@ -60,6 +60,10 @@ public protocol ContentKind: Sendable {
     /// saved only when a reader asks; every page is in the core by default (docs/offline.md).
     /// The pipeline writes the service worker's list from every kind's contribution.
     func offline(_ model: Model, context: RenderContext, cache: Cache) -> OfflineContribution
+
+    /// What the apps' SQLite bundle (`api/v1/app.sqlite`) holds of this kind: its tables and
+    /// rows. The pipeline writes one database from every kind's tables (docs/app-data.md).
+    func appTables(_ model: Model, context: RenderContext, cache: Cache) -> [AppTable]
 }
 
 extension ContentKind {
@@ -70,6 +74,7 @@ extension ContentKind {
     public func check(_ model: Model, site: BuiltSite, context: RenderContext) {}
     public func search(_ model: Model, context: RenderContext, cache: Cache) -> SearchContribution { .none }
     public func offline(_ model: Model, context: RenderContext, cache: Cache) -> OfflineContribution { .none }
+    public func appTables(_ model: Model, context: RenderContext, cache: Cache) -> [AppTable] { [] }
 }
 
 /// What a kind reads.

@@ -34,21 +34,38 @@ public struct Manifest: Codable, Sendable {
         }
     }
 
+    /// The apps' SQLite bundle (docs/app-data.md), below `api/v1/` like the snapshots.
+    public struct BundleEntry: Codable, Sendable {
+        public let path: String
+        public let sha256: String
+        public let bytes: Int
+        /// Rows of every table.
+        public let records: Int
+        /// The bundle's table layout version (`bundle_info.version` inside it).
+        public let version: Int
+
+        public init(path: String, sha256: String, bytes: Int, records: Int, version: Int) {
+            (self.path, self.sha256, self.bytes, self.records, self.version) = (path, sha256, bytes, records, version)
+        }
+    }
+
     public let format: Int
     public let generator: String
     public let asOf: String
     public let files: [Entry]
     public let schemas: [SchemaEntry]
     public let search: SearchEntry?
+    public let bundle: BundleEntry?
 
     public static let root = "api/v1/"
 
     /// The snapshot files, their schemas and the manifest, as output files below `api/v1/`.
     /// `schemas`: more schemas to publish and list that no snapshot file uses (the reader's
-    /// export file). `search`: the search index's entry, when the site has one. `digest` is
+    /// export file). `search`: the search index's entry, when the site has one; `bundle`: the apps'
+    /// SQLite bundle (written below `api/v1/` by the caller), when the site has one. `digest` is
     /// SHA-256 in hex; the incremental build passes one that remembers unchanged files' hashes.
     public static func outputFiles(for snapshots: [Snapshot], schemas extra: [SnapshotSchema] = [], search: SearchEntry? = nil,
-                                   asOf: CalendarDate, generator: String,
+                                   bundle: BundleEntry? = nil, asOf: CalendarDate, generator: String,
                                    digest: (Snapshot) -> String = { SnapshotJSON.sha256($0.data) }) throws -> [OutputFile] {
         let sorted = snapshots.sorted { $0.path < $1.path }
         var schemas: [String: SnapshotSchema] = [Self.schema.name: Self.schema]
@@ -62,14 +79,14 @@ public struct Manifest: Codable, Sendable {
             files: sorted.map { Entry(path: $0.path, sha256: digest($0), bytes: $0.data.count,
                                       records: $0.records, schema: $0.schema.path, schemaVersion: $0.schema.version) },
             schemas: schemaFiles.map { SchemaEntry(path: $0.0.path, sha256: SnapshotJSON.sha256($0.1), bytes: $0.1.count, version: $0.0.version) },
-            search: search)
+            search: search, bundle: bundle)
         var files = sorted.map { OutputFile(path: root + $0.path, data: $0.data) }
         files += schemaFiles.map { OutputFile(path: root + $0.0.path, data: $0.1) }
         files.append(OutputFile(path: root + "manifest.json", data: try SnapshotJSON.encode(manifest, pretty: true)))
         return files
     }
 
-    public static let schema = SnapshotSchema(name: "manifest", version: 1, json: #"""
+    public static let schema = SnapshotSchema(name: "manifest", version: 2, json: #"""
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "title": "sitegen snapshot manifest",
@@ -108,6 +125,19 @@ public struct Manifest: Codable, Sendable {
             "bytes": { "type": "integer", "minimum": 0 },
             "files": { "type": "integer", "minimum": 1 },
             "totalBytes": { "type": "integer", "minimum": 0 }
+          }
+        },
+        "bundle": {
+          "description": "The apps' SQLite bundle (docs/app-data.md), a path below api/v1/ like the files.",
+          "type": "object",
+          "required": ["path", "sha256", "bytes", "records", "version"],
+          "additionalProperties": false,
+          "properties": {
+            "path": { "type": "string", "pattern": "^[a-z0-9][a-z0-9/._-]*\\.sqlite$" },
+            "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
+            "bytes": { "type": "integer", "minimum": 0 },
+            "records": { "type": "integer", "minimum": 0 },
+            "version": { "type": "integer", "minimum": 1 }
           }
         },
         "schemas": {

@@ -13,6 +13,7 @@ protocol KindRunning: Sendable {
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext)
     func search(_ model: KindModel, context: RenderContext) -> SearchContribution
     func offline(_ model: KindModel, context: RenderContext) -> OfflineContribution
+    func appTables(_ model: KindModel, context: RenderContext) -> [AppTable]
     func forget(_ changes: SourceChanges)
 }
 
@@ -74,6 +75,10 @@ private struct KindRunner<Kind: ContentKind>: KindRunning {
 
     func offline(_ model: KindModel, context: RenderContext) -> OfflineContribution {
         typed(model).map { kind.offline($0, context: context, cache: cache) } ?? .none
+    }
+
+    func appTables(_ model: KindModel, context: RenderContext) -> [AppTable] {
+        typed(model).map { kind.appTables($0, context: context, cache: cache) } ?? []
     }
 
     func forget(_ changes: SourceChanges) { cache.forget(changes) }

@@ -13,6 +13,9 @@ struct SiteAssembly {
     /// The search index's files (`search/index.json` last).
     let search: [SearchIndex.File]
     let searchChanged: Bool
+    /// The apps' SQLite bundle, if any kind gives it tables.
+    let bundle: AppBundleFile?
+    let bundleChanged: Bool
 
     private(set) var files: [OutputFile] = []
     /// Paths of the files made in this run (besides the rendered pages).
@@ -24,15 +27,20 @@ struct SiteAssembly {
     private(set) var offlineDigests: [String: SnapshotDigest] = [:]
 
     init(kinds: [KindOutputs], groups: [RenderedGroup], read: SiteReading, old: SiteState?, stale: Set<Int>,
-         staticsChanged: Bool, search: [SearchIndex.File], searchChanged: Bool) {
+         staticsChanged: Bool, search: [SearchIndex.File], searchChanged: Bool, bundle: AppBundleFile?, bundleChanged: Bool) {
         (self.kinds, self.groups, self.read, self.old, self.stale, self.staticsChanged) = (kinds, groups, read, old, stale, staticsChanged)
         (self.search, self.searchChanged) = (search, searchChanged)
+        (self.bundle, self.bundleChanged) = (bundle, bundleChanged)
     }
 
     mutating func assemble(context: RenderContext) throws {
         files = groups.flatMap(\.files)
         try makeManifest(context: context)
         files += manifest
+        if let bundle {
+            files.append(bundle.file)
+            if bundleChanged { fresh.insert(bundle.file.path) }
+        }
         // The sitemap lists pages by path: the same paths as last time, the same sitemap.
         let paths = files.map(\.path)
         if let old, old.sitemapSources == paths {
@@ -78,7 +86,7 @@ struct SiteAssembly {
             Manifest.SearchEntry(path: entry.path, sha256: SnapshotJSON.sha256(entry.data), bytes: entry.data.count, files: search.count,
                                  totalBytes: search.reduce(0) { $0 + $1.data.count })
         }
-        manifest = try Manifest.outputFiles(for: snapshots, schemas: SitePages.schemas, search: searchEntry, asOf: context.asOf,
+        manifest = try Manifest.outputFiles(for: snapshots, schemas: SitePages.schemas, search: searchEntry, bundle: bundle?.entry, asOf: context.asOf,
                                             generator: context.generator) { snapshot in
             if let digest = known[snapshot.path], digest.data == snapshot.data { return digest.sha256 }
             let digest = SnapshotDigest(snapshot.data)

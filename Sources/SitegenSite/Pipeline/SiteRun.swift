@@ -52,16 +52,23 @@ struct SiteRun: Sendable {
         let contributions = kinds.map(\.search)
         let previousSearch = old?.search
         async let searchMade = Self.searchIndex(contributions, previous: searchChanged ? nil : previousSearch, jobs: context.jobs)
+        // The apps' bundle likewise, from every kind's tables.
+        let bundleChanged = old.map { old in stale.contains { old.kinds[$0].appTables != kinds[$0].appTables } } ?? true
+        let tables = kinds.flatMap(\.appTables)
+        let previousBundle = old?.bundle
+        async let bundleMade = AppBundleFile.make(tables, previous: bundleChanged ? nil : previousBundle, context: context)
         let (made, snapshotSeconds) = try await snapshotsMade
         for (index, snapshots) in made { kinds[index].snapshots = snapshots }
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
         let affected = old == nil ? nil : read.graph.affected(by: changes.templates)
         let rendered = await pages.render(templates: affected, context: context)
         let (search, searchSeconds) = await searchMade
-        timings += [("render", clock.lap()), ("snapshots", snapshotSeconds), ("search", searchSeconds)]
+        let (bundle, bundleSeconds) = try await bundleMade
+        timings += [("render", clock.lap()), ("snapshots", snapshotSeconds), ("search", searchSeconds), ("bundle", bundleSeconds)]
 
         var assembly = SiteAssembly(kinds: kinds, groups: pages.groups, read: read, old: old, stale: stale,
-                                    staticsChanged: old == nil || changes.statics, search: search, searchChanged: searchChanged)
+                                    staticsChanged: old == nil || changes.statics, search: search, searchChanged: searchChanged,
+                                    bundle: bundle, bundleChanged: bundleChanged)
         try assembly.assemble(context: context)
         let built = BuiltSite(paths: Set(assembly.files.map(\.path)))
         for (runner, kind) in zip(read.runners, kinds) {
@@ -75,7 +82,7 @@ struct SiteRun: Sendable {
         if old == nil { fresh = Set(assembly.files.map(\.path)) }
         let state = SiteState(settings: settings, runners: read.runners, templates: read.templates, graph: read.graph,
                               statics: read.statics, kinds: kinds, groups: pages.groups, home: home,
-                              manifest: assembly.manifest, search: search, digests: assembly.digests,
+                              manifest: assembly.manifest, search: search, bundle: bundle, digests: assembly.digests,
                               offlineDigests: assembly.offlineDigests, sitemap: assembly.sitemap,
                               sitemapSources: assembly.sitemapSources,
                               outputs: Dictionary(assembly.files.map { ($0.path, $0) }) { first, _ in first })
@@ -130,6 +137,7 @@ struct SiteRun: Sendable {
                     outputs.activity = runner.activityValues(model, context: context)
                     outputs.search = runner.search(model, context: context)
                     outputs.offline = runner.offline(model, context: context)
+                    outputs.appTables = runner.appTables(model, context: context)
                     return (index, outputs)
                 }
             }

@@ -19,6 +19,9 @@ struct SiteState: Sendable {
     let manifest: [OutputFile]
     /// The search index made from every kind's `search` (kept while no kind's contribution changes).
     let search: [SearchIndex.File]
+    /// The apps' SQLite bundle made from every kind's `appTables` (kept while no kind's tables
+    /// change); nil when no kind has any.
+    let bundle: AppBundleFile?
     /// Snapshot path → (bytes, SHA-256): unchanged snapshots are not hashed again.
     let digests: [String: SnapshotDigest]
     /// The same for the files the service worker lists (`OfflineFiles`).
@@ -55,6 +58,8 @@ struct KindOutputs: Sendable {
     var search: SearchContribution = .none
     /// Which of its pages are saved on demand rather than in the offline core.
     var offline: OfflineContribution = .none
+    /// What the kind gives the apps' SQLite bundle.
+    var appTables: [AppTable] = []
 }
 
 /// The pages of one group as rendered: the specs they were rendered from and the files.

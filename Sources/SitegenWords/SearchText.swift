@@ -1,8 +1,10 @@
 import Foundation
 
-/// How text becomes search terms, the same in the index (here) and in the browser
-/// (`Templates/assets/search.js`, which follows these rules line by line) and reusable by any
-/// later index (an SQLite FTS bundle for the apps):
+/// How text becomes search terms, the same in the site's index (SitegenSearch), in the apps'
+/// SQLite bundle (its full-text tables hold text folded here; apps fold queries with this same
+/// code through SitegenSnapshots) and in the browser (`Templates/assets/search.js`, which
+/// follows these rules line by line). This module depends on Foundation only, so the apps'
+/// library can use it without the generator:
 ///
 /// - a word is a run of letters and digits (any script), combining marks included;
 /// - an apostrophe (' ’ ʼ ‘) between two word characters joins them: `whate’er` =
@@ -29,6 +31,18 @@ public enum SearchText {
     public static func words(_ text: String) -> [String] {
         var out: [String] = []
         forEachWord(text) { word, _ in out.append(word) }
+        return out
+    }
+
+    /// The folded words of `text` joined by single spaces (what the apps' SQLite bundle stores
+    /// in its full-text tables), without an array of words in between.
+    public static func foldedText(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        forEachWord(text) { word, _ in
+            if !out.isEmpty { out.append(" ") }
+            out.append(word)
+        }
         return out
     }
 

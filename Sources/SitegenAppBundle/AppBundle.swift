@@ -1,0 +1,102 @@
+import Foundation
+import SitegenCore
+import SitegenWords
+
+/// `api/v1/app.sqlite`: every kind's `AppTable`s in one SQLite database for the phone apps
+/// (docs/app-data.md), with an FTS5 table beside each searched table holding its text folded by
+/// the site search's word rules. Deterministic: the same tables give the same bytes (fixed page
+/// size, tables in name order, rows in the kinds' order, no timestamps, optimized and vacuumed).
+public enum AppBundle {
+    /// Path below `api/v1/`.
+    public static let path = "app.sqlite"
+    /// Bumped when the tables change in a way an app must know about (the manifest states it).
+    public static let version = 1
+
+    /// The database's bytes. It is made in a temporary file (SQLite needs one) that is removed
+    /// again; the pipeline writes the bytes with the rest of the site.
+    public static func data(_ tables: [AppTable], asOf: CalendarDate, generator: String) throws -> Data {
+        try checkNames(tables)
+        let folder = FileManager.default.temporaryDirectory
+        let name = "sitegen-app-\(UUID().uuidString)"
+        let (file, vacuumed) = (folder.appendingPathComponent(name + ".sqlite"), folder.appendingPathComponent(name + "-vacuumed.sqlite"))
+        defer { for made in [file, vacuumed] { try? FileManager.default.removeItem(at: made) } }
+        do {
+            let db = try SQLiteDatabase(path: file.path)
+            // Made once and thrown away: no journal, no syncing, and every page kept in memory
+            // (a cache of up to 256 MB) until the one write at the end.
+            try db.execute("PRAGMA page_size = 8192; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; "
+                           + "PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY; BEGIN")
+            try write(info(asOf: asOf, generator: generator), to: db)
+            for table in tables.sorted(by: { $0.name < $1.name }) { try write(table, to: db) }
+            // A compact copy without the pages the merged full-text segments left free (written
+            // once, where VACUUM in place writes the database twice).
+            try db.execute("COMMIT; VACUUM INTO '\(vacuumed.path.replacingOccurrences(of: "'", with: "''"))'")
+        }
+        return try Data(contentsOf: vacuumed)
+    }
+
+    /// `bundle_info`: what the bundle is (its version, the day it was made for, by what).
+    static func info(asOf: CalendarDate, generator: String) -> AppTable {
+        AppTable(name: "bundle_info", columns: [AppColumn("key", .text), AppColumn("value", .text)], primaryKey: ["key"],
+                 rows: [["as_of", asOf.description], ["generator", generator], ["version", String(version)]].map { $0.map(AppValue.text) })
+    }
+
+    static func write(_ table: AppTable, to db: SQLiteDatabase) throws {
+        try db.execute(AppSQL.create(table))
+        try db.insert(AppSQL.insert(table), rows: table.rows.lazy.map { $0.map(\.binding) })
+        if !table.fullText.isEmpty { try writeFullText(table, to: db) }
+        for sql in AppSQL.indexes(table) { try db.execute(sql) }
+    }
+
+    /// `<name>_fts`: a contentless FTS5 table whose row ids are the table's keys and whose
+    /// columns hold the folded words (so a query folded the same way finds `whate’er` by
+    /// "whateer"), merged into one segment so its bytes do not depend on insertion batches.
+    static func writeFullText(_ table: AppTable, to db: SQLiteDatabase) throws {
+        let key = try columnIndex(table, table.columns.firstIndex { $0.name == table.primaryKey.first })
+        let searched = try table.fullText.map { name in try columnIndex(table, table.columns.firstIndex { $0.name == name }) }
+        try db.execute(AppSQL.createFullText(table))
+        // All the rows' terms in memory (up to 256 MB) and written as one segment at 'optimize',
+        // instead of segments flushed every megabyte and merged again and again.
+        try db.execute("INSERT INTO \(table.name)_fts(\(table.name)_fts, rank) VALUES('hashsize', 268435456); "
+                       + "INSERT INTO \(table.name)_fts(\(table.name)_fts, rank) VALUES('automerge', 0)")
+        let rows = table.rows.lazy.map { row in
+            [row[key].binding] + searched.map { column -> AppValueBinding in
+                if case .text(let text) = row[column] { return .text(SearchText.foldedText(text)) }
+                return .null
+            }
+        }
+        try db.insert(AppSQL.insertFullText(table), rows: rows)
+        try db.execute("INSERT INTO \(table.name)_fts(\(table.name)_fts) VALUES('optimize')")
+    }
+
+    /// Names become SQL identifiers as they are: only lower-case letters, digits and `_`.
+    static func checkNames(_ tables: [AppTable]) throws {
+        var seen: Set<String> = ["bundle_info"]
+        for table in tables {
+            guard seen.insert(table.name).inserted else { throw AppBundleError("two kinds make table '\(table.name)'") }
+            for name in [table.name] + table.columns.map(\.name) where !AppSQL.isIdentifier(name) {
+                throw AppBundleError("'\(name)' is not a plain SQL name")
+            }
+            if !table.fullText.isEmpty, table.primaryKey.count != 1 ||
+                table.columns.first(where: { $0.name == table.primaryKey[0] })?.kind != .integer {
+                throw AppBundleError("searched table '\(table.name)' needs one integer primary key")
+            }
+        }
+    }
+}
+
+private func columnIndex(_ table: AppTable, _ index: Int?) throws -> Int {
+    guard let index else { throw AppBundleError("table '\(table.name)' names a column it does not have") }
+    return index
+}
+
+extension AppValue {
+    var binding: AppValueBinding {
+        switch self {
+        case .integer(let value): .integer(value)
+        case .real(let value): .real(value)
+        case .text(let value): .text(value)
+        case .null: .null
+        }
+    }
+}

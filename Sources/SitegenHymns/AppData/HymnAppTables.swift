@@ -1,0 +1,44 @@
+/// What the apps' SQLite bundle holds of the hymnal (docs/app-data.md): every hymn, and its
+/// stanzas, chorus and refrain as parts (searched through `hymn_parts_fts`).
+enum HymnAppTables {
+    static func tables(_ hymnal: Hymnal) -> [AppTable] {
+        [hymns(hymnal), parts(hymnal)]
+    }
+
+    static func hymns(_ hymnal: Hymnal) -> AppTable {
+        AppTable(name: "hymns",
+                 columns: [AppColumn("number", .integer), AppColumn("title", .text), AppColumn("first_line", .text),
+                           AppColumn("removed", .integer), AppColumn("author", .text, optional: true),
+                           AppColumn("tune", .text, optional: true), AppColumn("meter", .text, optional: true),
+                           AppColumn("language", .text, optional: true)],
+                 primaryKey: ["number"],
+                 rows: hymnal.hymns.sorted { $0.number < $1.number }.map { h in
+                     [.integer(h.number), .text(h.title), .text(h.firstLine), .flag(h.removed), .optional(h.author),
+                      .optional(h.tune), .optional(h.meter), .optional(h.language)]
+                 })
+    }
+
+    /// One row per stanza, chorus and refrain, in the order they are printed. `id` is the
+    /// hymn's number × 100 + the part's position (hymn 123's parts are 12301…12399); `kind` is
+    /// `stanza`, `chorus` or `refrain`; `number` the stanza's number (0 for chorus and refrain);
+    /// `text` the lines joined by a line break, repeat signs kept.
+    static func parts(_ hymnal: Hymnal) -> AppTable {
+        AppTable(name: "hymn_parts",
+                 columns: [AppColumn("id", .integer), AppColumn("hymn", .integer), AppColumn("kind", .text),
+                           AppColumn("number", .integer), AppColumn("text", .text)],
+                 primaryKey: ["id"],
+                 rows: hymnal.hymns.sorted { $0.number < $1.number }.flatMap { hymn in
+                     printed(hymn).enumerated().map { position, part in
+                         [.integer(hymn.number * 100 + position + 1), .integer(hymn.number), .text(part.kind), .integer(part.number),
+                          .text(part.passage.lines.map(\.plainText).joined(separator: "\n"))]
+                     }
+                 },
+                 fullText: ["text"], indexes: [["hymn"]])
+    }
+
+    /// The stanzas with their numbers, then the chorus and the refrain.
+    static func printed(_ hymn: Hymn) -> [(kind: String, number: Int, passage: Passage)] {
+        hymn.stanzas.enumerated().map { ("stanza", $0 + 1, $1) }
+            + ResponseKind.allCases.compactMap { kind in hymn.response(kind).map { (kind.rawValue, 0, $0) } }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// `api/v1/manifest.json` (schema `manifest`): every file an app can download, with its hash,
+/// size, record count and schema; the search index's entry; the SQLite bundle's entry.
+public struct SnapshotManifest: Codable, Sendable, Equatable {
+    public struct File: Codable, Sendable, Equatable {
+        public let path: String
+        public let sha256: String
+        public let bytes: Int
+        public let records: Int
+        /// `schemas/hymns.schema.json`.
+        public let schema: String
+        public let schemaVersion: Int
+
+        /// The schema's name (`hymns`), the key of `SnapshotModels.schemaVersions`.
+        public var schemaName: String {
+            String(schema.dropFirst("schemas/".count).dropLast(".schema.json".count))
+        }
+    }
+
+    public struct Schema: Codable, Sendable, Equatable {
+        public let path: String
+        public let sha256: String
+        public let bytes: Int
+        public let version: Int
+    }
+
+    public struct Search: Codable, Sendable, Equatable {
+        public let path: String
+        public let sha256: String
+        public let bytes: Int
+        public let files: Int
+        public let totalBytes: Int
+    }
+
+    public struct Bundle: Codable, Sendable, Equatable {
+        public let path: String
+        public let sha256: String
+        public let bytes: Int
+        public let records: Int
+        public let version: Int
+    }
+
+    /// The manifest's own format; `SnapshotSync` refuses one it does not know.
+    public let format: Int
+    public let generator: String
+    /// `YYYY-MM-DD`: the day the site was built for.
+    public let asOf: String
+    public let files: [File]
+    public let schemas: [Schema]
+    public let search: Search?
+    public let bundle: Bundle?
+
+    /// The manifest format this library reads.
+    public static let format = 1
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// One file a manifest lists (a snapshot, a schema, the bundle), as a sync fetches it.
+struct SyncEntry: Sendable, Equatable {
+    let path: String
+    let sha256: String
+    let bytes: Int
+
+    func matches(_ data: Data) -> Bool { data.count == bytes && sha256Hex(data) == sha256 }
+}
+
+/// What a manifest asks a sync to hold, checked before anything is fetched.
+enum SyncPlan {
+    /// Every file of the manifest below `api/v1/`: snapshots, schemas and the bundle (the
+    /// search index is the site's, not the apps').
+    static func entries(_ manifest: SnapshotManifest) -> [SyncEntry] {
+        manifest.files.map { SyncEntry(path: $0.path, sha256: $0.sha256, bytes: $0.bytes) }
+            + manifest.schemas.map { SyncEntry(path: $0.path, sha256: $0.sha256, bytes: $0.bytes) }
+            + (manifest.bundle.map { [SyncEntry(path: $0.path, sha256: $0.sha256, bytes: $0.bytes)] } ?? [])
+    }
+
+    /// The manifest decoded and checked: a format and versions this library reads, plain paths.
+    static func check(_ data: Data, supported: [String: Int], bundleVersion: Int) throws -> SnapshotManifest {
+        guard let format = try? JSONDecoder().decode(Format.self, from: data).format else {
+            throw SyncError.badManifest("not a sitegen manifest")
+        }
+        guard format == SnapshotManifest.format else { throw SyncError.unsupportedFormat(format) }
+        let manifest: SnapshotManifest
+        do { manifest = try JSONDecoder().decode(SnapshotManifest.self, from: data) } catch {
+            throw SyncError.badManifest("\(error)")
+        }
+        for file in manifest.files {
+            if let known = supported[file.schemaName], file.schemaVersion > known {
+                throw SyncError.unsupportedVersion(path: file.path, schema: file.schemaName, version: file.schemaVersion, supported: known)
+            }
+        }
+        if let bundle = manifest.bundle, bundle.version > bundleVersion {
+            throw SyncError.unsupportedVersion(path: bundle.path, schema: "bundle", version: bundle.version, supported: bundleVersion)
+        }
+        var seen: Set<String> = ["manifest.json"]
+        for entry in entries(manifest) {
+            guard isPlain(entry.path) else { throw SyncError.badManifest("path '\(entry.path)' is not a plain path below api/v1/") }
+            guard seen.insert(entry.path).inserted else { throw SyncError.badManifest("'\(entry.path)' is listed twice") }
+        }
+        return manifest
+    }
+
+    private struct Format: Decodable { let format: Int }
+
+    /// Lower-case letters, digits, `.`, `_`, `-` in `/`-separated parts, none `.` or `..`.
+    static func isPlain(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { part in
+            !part.isEmpty && part != "." && part != ".." && part.utf8.allSatisfy { byte in
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x5F || byte == 0x2D
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import SitegenSnapshots
+import Testing
+
+/// `SnapshotSync` against builds of the bundled site served over loopback HTTP: what an app's
+/// refresh does, and what it must survive.
+@Suite(.serialized) struct SnapshotSyncTests {
+    /// The bundled site, and a copy with one hymn changed, both built.
+    static let sites = Task { () throws -> (BundledSite, BundledSite) in
+        let base = try await BundledSite.shared.value
+        let edited = try BundledSite()
+        try edited.edit("Content/hymns/123.md", replacing: "O world, behold upon the tree", with: "O world, behold upon the cross")
+        try await edited.build()
+        return (base, edited)
+    }
+
+    func mirrorFolder() -> URL {
+        scratch.appendingPathComponent("mirror-\(UUID().uuidString)")
+    }
+
+    /// The mirror holds exactly the site's `api/v1/` files the manifest lists, byte for byte.
+    func expectMirror(_ mirror: SnapshotMirror, equals site: BundledSite) throws {
+        let manifest = try #require(try mirror.manifest())
+        #expect(try mirror.verify() == [])
+        #expect(try mirror.data("manifest.json") == Data(contentsOf: site.api().appendingPathComponent("manifest.json")))
+        for file in manifest.files.map(\.path) + [try #require(manifest.bundle).path] {
+            #expect(try mirror.data(file) == Data(contentsOf: site.api().appendingPathComponent(file)), "\(file)")
+        }
+    }
+
+    @Test func fullMirrorThenOneHymnFetchesOnlyWhatChanged() async throws {
+        let (base, edited) = try await Self.sites.value
+        let host = try await LoopbackSite(root: base.url("Output"))
+        let folder = mirrorFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sync = SnapshotSync(site: await host.url, into: folder)
+
+        let first = try await sync.run()
+        let manifest = try #require(try sync.mirror.manifest())
+        #expect(first.downloaded.count == 1 + manifest.files.count + manifest.schemas.count + 1)
+        #expect(first.reused == 0)
+        try expectMirror(sync.mirror, equals: base)
+
+        let again = try await sync.run()
+        #expect(again.upToDate && again.downloaded == ["manifest.json"])
+
+        host.serve(edited.url("Output"))
+        let second = try await sync.run()
+        #expect(second.downloaded == ["manifest.json", "hymns.json", "app.sqlite"])
+        #expect(host.served == ["api/v1/manifest.json", "api/v1/hymns.json", "api/v1/app.sqlite"])
+        try expectMirror(sync.mirror, equals: edited)
+        let hymns = try sync.mirror.decode(HymnsFile.self, "hymns.json")
+        #expect(hymns.hymn(123)?.stanzas.first?.text.hasPrefix("O world, behold upon the cross") == true)
+        await host.stop()
+    }
+
+    @Test func serverStoppedMidwayKeepsThePreviousSetAndTheNextSyncFinishes() async throws {
+        let (base, edited) = try await Self.sites.value
+        let folder = mirrorFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let host = try await LoopbackSite(root: base.url("Output"))
+        _ = try await SnapshotSync(site: await host.url, into: folder).run()
+        let before = try SnapshotMirror(root: folder).data("manifest.json")
+
+        // The manifest and hymns.json arrive, then the host goes away before app.sqlite.
+        host.serve(edited.url("Output"))
+        host.stop(after: 2)
+        await #expect(throws: (any Error).self) { try await SnapshotSync(site: await host.url, into: folder).run() }
+        let mirror = SnapshotMirror(root: folder)
+        #expect(try mirror.data("manifest.json") == before)
+        #expect(try mirror.verify() == [])
+        try expectMirror(mirror, equals: base)
+
+        let restarted = try await LoopbackSite(root: edited.url("Output"))
+        let resumed = try await SnapshotSync(site: await restarted.url, into: folder).run()
+        #expect(resumed.downloaded == ["manifest.json", "app.sqlite"], "hymns.json was verified in staging already")
+        try expectMirror(mirror, equals: edited)
+        await restarted.stop()
+    }
+
+    @Test func tamperedFileIsRefusedAndTheMirrorKept() async throws {
+        let (base, edited) = try await Self.sites.value
+        let folder = mirrorFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let host = try await LoopbackSite(root: base.url("Output"))
+        _ = try await SnapshotSync(site: await host.url, into: folder).run()
+
+        host.serve(edited.url("Output"))
+        var hymns = try Data(contentsOf: edited.api().appendingPathComponent("hymns.json"))
+        hymns.replaceSubrange(hymns.range(of: Data("behold".utf8))!, with: Data("BEHOLD".utf8))
+        host.replace("api/v1/hymns.json", with: hymns)
+        do {
+            _ = try await SnapshotSync(site: await host.url, into: folder).run()
+            Issue.record("a tampered hymns.json was accepted")
+        } catch let error as SyncError {
+            guard case .mismatch(let path, _, _) = error else { Issue.record("\(error)"); return }
+            #expect(path == "hymns.json")
+            #expect(error.description.contains("hymns.json: refused"))
+        }
+        try expectMirror(SnapshotMirror(root: folder), equals: base)
+        await host.stop()
+    }
+
+    @Test func manifestOfAnUnknownFormatIsRefused() async throws {
+        let base = try await BundledSite.shared.value
+        let folder = mirrorFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let host = try await LoopbackSite(root: base.url("Output"))
+        _ = try await SnapshotSync(site: await host.url, into: folder).run()
+
+        let manifest = try String(contentsOf: base.api().appendingPathComponent("manifest.json"), encoding: .utf8)
+        host.serve(base.url("Output"))
+        host.replace("api/v1/manifest.json", with: Data(manifest.replacingOccurrences(of: "\"format\" : 1", with: "\"format\" : 2").utf8))
+        await #expect(throws: SyncError.unsupportedFormat(2)) { try await SnapshotSync(site: await host.url, into: folder).run() }
+        #expect(host.served == ["api/v1/manifest.json"])
+        try expectMirror(SnapshotMirror(root: folder), equals: base)
+        await host.stop()
+    }
+
+    @Test func schemaNewerThanTheModelsIsRefused() async throws {
+        let base = try await BundledSite.shared.value
+        let folder = mirrorFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let host = try await LoopbackSite(root: base.url("Output"))
+        var sync = SnapshotSync(site: await host.url, into: folder)
+        sync.supported["hymns"] = 0
+        await #expect(throws: SyncError.unsupportedVersion(path: "hymns.json", schema: "hymns", version: 1, supported: 0)) {
+            try await sync.run()
+        }
+        #expect(SnapshotMirror(root: folder).current == nil)
+        await host.stop()
+    }
+}

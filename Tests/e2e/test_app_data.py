@@ -1,0 +1,75 @@
+"""The apps' offline data as an app developer meets it: `sitegen sync` mirroring the served
+site's api/v1/, and the SQLite bundle read with Python's sqlite3 (another SQLite than the one
+that wrote it). The Swift side (models, SnapshotSync's failures) is in Tests/AppDataTests."""
+import gzip
+import hashlib
+import json
+import sqlite3
+
+from conftest import run_sitegen
+
+
+def files_of(folder):
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_sync_mirrors_api_v1_and_then_is_up_to_date(site, base_url, tmp_path):
+    mirror = tmp_path / "mirror"
+    first = run_sitegen("sync", base_url, str(mirror))
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.startswith(f"Synced {base_url}api/v1/ into {mirror}/current")
+    api = site / "api" / "v1"
+    manifest = json.loads((api / "manifest.json").read_text())
+    listed = {e["path"] for e in manifest["files"] + manifest["schemas"]} | {manifest["bundle"]["path"], "manifest.json"}
+    current = mirror / "current"
+    assert current.is_symlink() and current.resolve().parent == (mirror / "versions").resolve()
+    assert files_of(current) == {path: digest for path, digest in files_of(api).items() if path in listed}
+    assert set(files_of(current)) == listed
+    second = run_sitegen("sync", base_url, str(mirror))
+    assert second.returncode == 0 and second.stdout.startswith("Up to date:"), second.stdout + second.stderr
+
+
+def test_sync_says_what_is_wrong(tmp_path, base_url):
+    bad = run_sitegen("sync", "ftp://example.org/", str(tmp_path / "m"))
+    assert bad.returncode != 0 and "sitegen sync: error: 'ftp://example.org/' is not an http(s) address" in bad.stderr
+    missing = run_sitegen("sync", base_url + "nothing-here/", str(tmp_path / "m"))
+    assert missing.returncode != 0
+    assert f"sitegen sync: error: {base_url}nothing-here/api/v1/manifest.json: HTTP status 404" in missing.stderr
+    assert not (tmp_path / "m" / "current").exists()
+
+
+def test_bundle_tables_and_search_as_an_app_queries_them(site):
+    db = sqlite3.connect(f"file:{site / 'api/v1/app.sqlite'}?mode=ro", uri=True)
+    assert db.execute("SELECT count(*) FROM verses").fetchone() == (31102,)
+    assert db.execute("SELECT count(*) FROM hymns WHERE NOT removed").fetchone()[0] > 300
+    assert db.execute("SELECT text FROM verses WHERE id = 19023001").fetchone() == ("The LORD is my shepherd; I shall not want.",)
+    # The FTS tables hold words folded by the site's rules; an app folds its query the same way
+    # (AppSearch.query in SitegenSnapshots gives '"whateer"' for "Whate’er").
+    hymns = db.execute("SELECT DISTINCT p.hymn FROM hymn_parts_fts f JOIN hymn_parts p ON p.id = f.rowid "
+                       "WHERE hymn_parts_fts MATCH '\"whateer\"' ORDER BY p.hymn").fetchall()
+    assert (123,) in hymns
+    ranked = db.execute("SELECT b.osis, v.id / 1000 % 1000, v.id % 1000 FROM verses_fts f JOIN verses v ON v.id = f.rowid "
+                        "JOIN bible_books b ON b.translation = 'kjv' AND b.position = v.id / 1000000 % 100 "
+                        "WHERE verses_fts MATCH '\"lord\" \"shepherd\"' ORDER BY bm25(verses_fts) LIMIT 5").fetchall()
+    assert ("Ps", 23, 1) in ranked
+    # Red letters and italics as runs over the text: John 3:16 is all words of Jesus; in
+    # Genesis 1:2 "was" is supplied by the translators.
+    text, styles = db.execute("SELECT text, styles FROM verses WHERE id = 43003016").fetchone()
+    assert json.loads(styles) == [[0, len(text.encode("utf-16-le")) // 2, 2]]
+    text, styles = db.execute("SELECT text, styles FROM verses WHERE id = 1001002").fetchone()
+    start, length, style = json.loads(styles)[0]
+    assert (text[start:start + length], style) == ("was", 1)
+    today = db.execute("SELECT label FROM plan_readings WHERE day = '11-22' ORDER BY reading, passage").fetchall()
+    assert len(today) == 4
+
+
+def test_bundle_size_and_determinism(site, tmp_path):
+    data = (site / "api/v1/app.sqlite").read_bytes()
+    gzipped = len(gzip.compress(data, 9))
+    print(f"app.sqlite: {len(data) / 1e6:.2f} MB, {gzipped / 1e6:.2f} MB gzipped")
+    assert gzipped <= 3_200_000, f"{gzipped} bytes gzipped"
+    again = tmp_path / "again"
+    result = run_sitegen("build", "--as-of", "2026-11-22", "--output", str(again), "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert (again / "api/v1/app.sqlite").read_bytes() == data
