@@ -329,15 +329,16 @@ public enum VarintText {
     }
 }
 
-/// JSON strings written by hand (the index is most of the build's new bytes).
-enum JSONText {
-    static func quoted(_ s: String) -> String {
+/// JSON strings written by hand (the index is most of the build's new bytes; the offline list
+/// is made again after every edit in `sitegen serve`).
+public enum JSONText {
+    public static func quoted(_ s: String) -> String {
         var out: [UInt8] = []
         append(s, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func append(_ s: String, to out: inout [UInt8]) {
+    public static func append(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in

@@ -167,6 +167,32 @@ struct BuildSessionTests {
         try await site.expectOutputMatchesFreshBuild(after: "the photo put back and a schedule edit")
     }
 
+    /// `sitegen serve`: the page first, the search index and the apps' bundle when edits pause.
+    @Test func deferredOutputsSettleToTheBytesOfAFullBuild() async throws {
+        let site = try TestSite.bundledCopy()
+        defer { site.remove() }
+        let session = BuildSession(options: site.options)
+        _ = try await session.build()
+        let indexBefore = try #require(site.outputTree()["search/index.json"])
+        try site.edit("Content/hymns/012.md", replacing: "\n\n", with: "\n\nMarvellous zebrafinch praises,\n")
+        let quick = try await session.rebuild(changed: [site.url("Content/hymns/012.md")], deferSlow: true)
+        #expect(quick.written.contains("hymns/12/index.html"))
+        #expect(!quick.written.contains { $0.hasPrefix("search/") || $0 == "api/v1/app.sqlite" })
+        let unsettled = await session.isUnsettled
+        #expect(unsettled)
+        #expect(site.outputTree()["search/index.json"] == indexBefore)
+        // Another deferred edit in between: both reach the index when it settles.
+        try site.edit("Content/hymns/013.md", replacing: "\n\n", with: "\n\nQuixotic marmalade hymn,\n")
+        _ = try await session.rebuild(changed: [site.url("Content/hymns/013.md")], deferSlow: true)
+        let settled = try await session.settle()
+        #expect(settled.written.contains("search/index.json") && settled.written.contains("api/v1/app.sqlite"))
+        let stillUnsettled = await session.isUnsettled
+        #expect(!stillUnsettled)
+        try await site.expectOutputMatchesFreshBuild(after: "settling two deferred edits")
+        let again = try await session.settle()
+        #expect(again.written.isEmpty)
+    }
+
     @Test func aSaveWithoutChangesWritesNothing() async throws {
         let site = try TestSite.bundledCopy()
         defer { site.remove() }

@@ -9,8 +9,14 @@ public protocol SiteSession: Actor {
     associatedtype Report: RebuildSummary
     /// Full build into the output folder; throws `BuildFailed` on content errors.
     func build() async throws -> Report
-    /// Rebuild after these files (absolute URLs under Content/ or Templates/) were added, edited or deleted.
-    func rebuild(changed: Set<URL>) async throws -> Report
+    /// Rebuild after these files (absolute URLs under Content/ or Templates/) were added, edited or
+    /// deleted. `deferSlow`: leave the outputs made from every kind (search index, apps' bundle)
+    /// for `settle()`, so the page reloads first.
+    func rebuild(changed: Set<URL>, deferSlow: Bool) async throws -> Report
+    /// Whether a rebuild left outputs for `settle()`.
+    var isUnsettled: Bool { get }
+    /// Makes what rebuilds deferred; the output is then a fresh full build's again.
+    func settle() async throws -> Report
 }
 
 /// What `serve` prints about a finished build (the fields of the incremental engine's `BuildReport`).

@@ -103,7 +103,11 @@ public final class DevServer: Sendable {
         while !Task.isCancelled {
             try? await Task.sleep(for: configuration.pollInterval)
             var now = watcher.scan()
-            guard now != known else { continue }
+            guard now != known else {
+                // Edits have paused: the search index and the apps' bundle catch up.
+                if await session.isUnsettled { await settle() }
+                continue
+            }
             // An editor's save can be several writes; wait until two scans agree (bounded).
             for _ in 0..<10 {
                 try? await Task.sleep(for: .milliseconds(50))
@@ -115,7 +119,19 @@ public final class DevServer: Sendable {
             known = now
             let names = changed.map { Self.display($0) }.sorted()
             let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
-            await attempt("Rebuilt after \(shown):") { try await self.session.rebuild(changed: changed) }
+            await attempt("Rebuilt after \(shown):") { try await self.session.rebuild(changed: changed, deferSlow: true) }
+        }
+    }
+
+    /// Brings the deferred outputs up to date; open pages are not reloaded for them (a search
+    /// page asks again when the reader types).
+    func settle() async {
+        do {
+            let report = try await session.settle()
+            info(String(format: "Search index and app data brought up to date: %d files written in %.0f ms",
+                        report.written.count, report.seconds * 1000))
+        } catch {
+            log("sitegen: the search index and app data could not be brought up to date: \(error)", true)
         }
     }
 

@@ -61,7 +61,9 @@ public actor BuildSession {
     /// Rebuild after these files changed (absolute paths under Content/ or Templates/, added,
     /// edited or deleted; folders stand for everything in them). An empty set means "look at
     /// every source file" (a no-change rebuild finds nothing and writes nothing).
-    public func rebuild(changed: Set<URL>) async throws -> BuildReport {
+    /// `deferSlow`: the search index and the apps' bundle stay as they were even if the edit
+    /// changes them, until `settle()` (serve reloads the page first; those take longer).
+    public func rebuild(changed: Set<URL>, deferSlow: Bool = false) async throws -> BuildReport {
         guard let previous = state else { return try await build() }
         var clock = StageClock()
         let candidates = changed.isEmpty ? Set(fingerprints.scanAll()).union(fingerprints.entries.keys)
@@ -85,7 +87,7 @@ public actor BuildSession {
                                           structural: structural, checkedFoldersChanged: false)
         previous.forget(sourceChanges, changes: changes)
         do {
-            let run = try await SiteRun.make(options, changes: changes, previous: previous)
+            let run = try await SiteRun.make(options, changes: changes, previous: previous, deferSlow: deferSlow)
             report.timings += run.timings
             _ = clock.lap()   // the run timed its own stages
             let (write, remove) = Self.difference(from: previous.outputs, to: run)
@@ -106,6 +108,31 @@ public actor BuildSession {
             previous.forget(sourceChanges, changes: changes)
             throw error
         }
+    }
+
+    /// Whether a rebuild left the search index or the apps' bundle behind its sources.
+    public var isUnsettled: Bool { state?.unsettled.any ?? false }
+
+    /// Makes the outputs `rebuild(changed:deferSlow:)` left behind, and writes what changed: after
+    /// it the output is again exactly what a fresh full build would write.
+    public func settle() async throws -> BuildReport {
+        var report = BuildReport()
+        guard let previous = state, previous.unsettled.any else { return report }
+        var clock = StageClock()
+        let run = try await SiteRun.make(options, changes: .none, previous: previous)
+        report.timings = run.timings
+        _ = clock.lap()
+        let (write, remove) = Self.difference(from: previous.outputs, to: run)
+        try await OutputSync(root: options.output).apply(write: write, remove: remove, jobs: options.jobs)
+        report.timings.append(("write", clock.lap()))
+        state = run.state
+        report.asOf = previous.settings.asOf
+        report.baseURL = previous.settings.normalizedBaseURL(options)
+        report.written = write.map(\.path).sorted()
+        report.removed = remove.sorted()
+        report.count(run)
+        report.seconds = clock.total
+        return report
     }
 
     /// Files to write (made in this run and different from what is on disk) and paths to delete.

@@ -17,6 +17,9 @@ struct ChangeSet: Sendable, Equatable {
 
     var isEmpty: Bool { !everything && kinds.isEmpty && !statics && templates.isEmpty }
 
+    /// Nothing changed (a run that only settles what an earlier one deferred).
+    static let none = ChangeSet()
+
     static func all(kindCount: Int) -> ChangeSet {
         var all = ChangeSet()
         all.everything = true

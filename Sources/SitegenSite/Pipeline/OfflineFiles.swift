@@ -55,7 +55,7 @@ struct OfflineFiles {
             return
         }
         let entry = { (file: OutputFile) in [file.path, digests[file.path]!.sha256] }
-        let list = OfflineList(version: "", offline: context.templates.has("offline") ? Self.offlinePagePath : nil,
+        let list = OfflineList(offline: context.templates.has("offline") ? Self.offlinePagePath : nil,
                                core: sorted.core.map(entry),
                                groups: sorted.groups.map { .init(name: $0.group.name, unit: $0.group.unit, pages: $0.pages.map(entry),
                                                                  extra: $0.extra.map(entry)) })
@@ -135,8 +135,8 @@ struct OfflineFiles {
 
 /// The worker's list (`sw-list-<version>.js`, named by its content): each file's path below the
 /// site's base with the SHA-256 of its bytes.
-struct OfflineList: Encodable {
-    struct Group: Encodable {
+struct OfflineList {
+    struct Group {
         let name: String
         let unit: String
         /// The pages the progress counts ("412 of 1,189 chapters saved").
@@ -145,7 +145,6 @@ struct OfflineList: Encodable {
         let extra: [[String]]
     }
 
-    var version: String
     let offline: String?
     let core: [[String]]
     let groups: [Group]
@@ -153,10 +152,23 @@ struct OfflineList: Encodable {
     /// The file, named by its version: the first 16 hex digits of the SHA-256 of the list
     /// without its version.
     func file() throws -> OutputFile {
-        var list = self
-        list.version = String(SnapshotJSON.sha256(try OfflineFiles.encoder.encode(self)).prefix(16))
-        let script = "self.OFFLINE_LIST = " + String(decoding: try OfflineFiles.encoder.encode(list), as: UTF8.self) + ";\n"
-        return OutputFile(path: "sw-list-\(list.version).js", data: Data(script.utf8))
+        let version = String(SnapshotJSON.sha256(Data(json(version: "").utf8)).prefix(16))
+        let script = "self.OFFLINE_LIST = " + json(version: version) + ";\n"
+        return OutputFile(path: "sw-list-\(version).js", data: Data(script.utf8))
+    }
+
+    /// The list as JSON with sorted keys, written by hand: it is made again after every edit in
+    /// `sitegen serve`, and `JSONEncoder` took most of such a rebuild's time on its 5,000 entries.
+    func json(version: String) -> String {
+        func entries(_ list: [[String]]) -> String {
+            "[" + list.map { "[" + $0.map(JSONText.quoted).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+        }
+        var out = "{\"core\":" + entries(core) + ",\"groups\":[" + groups.map { group in
+            "{\"extra\":\(entries(group.extra)),\"name\":\(JSONText.quoted(group.name)),\"pages\":\(entries(group.pages)),"
+                + "\"unit\":\(JSONText.quoted(group.unit))}"
+        }.joined(separator: ",") + "]"
+        if let offline { out += ",\"offline\":" + JSONText.quoted(offline) }
+        return out + ",\"version\":" + JSONText.quoted(version) + "}"
     }
 }
 

@@ -74,9 +74,10 @@ struct SiteAssembly {
         fresh.formUnion(offline.files.filter { old?.outputs[$0.path]?.data != $0.data }.map(\.path))
     }
 
-    /// The manifest and the snapshot files, made again when a kind's snapshots were.
+    /// The manifest and the snapshot files, made again when a kind's snapshots were (or the
+    /// search index or bundle it lists).
     private mutating func makeManifest(context: RenderContext) throws {
-        if let old, stale.isEmpty {
+        if let old, stale.isEmpty, !searchChanged, !bundleChanged {
             (manifest, digests) = (old.manifest, old.digests)
             return
         }

@@ -14,7 +14,11 @@ struct SiteRun: Sendable {
     let warnings: [Diagnostic]
     let timings: [(String, Double)]
 
-    static func make(_ options: BuildOptions, changes: ChangeSet, previous: SiteState?) async throws -> SiteRun {
+    /// `deferSlow`: keep the previous search index and apps' bundle even when their inputs
+    /// changed, and say so in the state (`sitegen serve` reloads the page first and settles them
+    /// when the edits pause, see `BuildSession.settle`).
+    static func make(_ options: BuildOptions, changes: ChangeSet, previous: SiteState?,
+                     deferSlow: Bool = false) async throws -> SiteRun {
         var clock = StageClock()
         var timings: [(String, Double)] = []
         let diagnostics = Diagnostics()
@@ -48,12 +52,14 @@ struct SiteRun: Sendable {
         pages.checkTemplates(all: templatesChanged, library: read.templates, required: read.required, diagnostics: diagnostics)
         // The search index from every kind's contribution, made while the pages render; kept as
         // it was when no kind's contribution changed.
-        let searchChanged = old.map { old in stale.contains { old.kinds[$0].search != kinds[$0].search } } ?? true
+        let searchDue = old.map { old in old.unsettled.search || stale.contains { old.kinds[$0].search != kinds[$0].search } } ?? true
+        let searchChanged = searchDue && !(deferSlow && old != nil)
         let contributions = kinds.map(\.search)
         let previousSearch = old?.search
         async let searchMade = Self.searchIndex(contributions, previous: searchChanged ? nil : previousSearch, jobs: context.jobs)
         // The apps' bundle likewise, from every kind's tables.
-        let bundleChanged = old.map { old in stale.contains { old.kinds[$0].appTables != kinds[$0].appTables } } ?? true
+        let bundleDue = old.map { old in old.unsettled.bundle || stale.contains { old.kinds[$0].appTables != kinds[$0].appTables } } ?? true
+        let bundleChanged = bundleDue && !(deferSlow && old != nil)
         let tables = kinds.flatMap(\.appTables)
         let previousBundle = old?.bundle
         async let bundleMade = AppBundleFile.make(tables, previous: bundleChanged ? nil : previousBundle, context: context)
@@ -84,6 +90,7 @@ struct SiteRun: Sendable {
                               statics: read.statics, kinds: kinds, groups: pages.groups, home: home,
                               manifest: assembly.manifest, search: search, bundle: bundle, digests: assembly.digests,
                               offlineDigests: assembly.offlineDigests, sitemap: assembly.sitemap,
+                              unsettled: Unsettled(search: searchDue && !searchChanged, bundle: bundleDue && !bundleChanged),
                               sitemapSources: assembly.sitemapSources,
                               outputs: Dictionary(assembly.files.map { ($0.path, $0) }) { first, _ in first })
         return SiteRun(state: state, files: assembly.files, fresh: fresh, rendered: rendered.count,

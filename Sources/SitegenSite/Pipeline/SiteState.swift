@@ -27,6 +27,9 @@ struct SiteState: Sendable {
     /// The same for the files the service worker lists (`OfflineFiles`).
     let offlineDigests: [String: SnapshotDigest]
     let sitemap: [OutputFile]
+    /// Outputs kept from an earlier build although their inputs changed (`sitegen serve`, until
+    /// `BuildSession.settle`).
+    let unsettled: Unsettled
     /// The paths the sitemap was made from.
     let sitemapSources: [String]
     /// Every output file by path.
@@ -83,4 +86,12 @@ struct SnapshotDigest: Sendable {
         self.data = data
         self.sha256 = SnapshotJSON.sha256(data)
     }
+}
+
+/// The slow outputs made from every kind (the search index, the apps' bundle) that a rebuild in
+/// `sitegen serve` left as they were: the page reloads first, these follow when edits pause.
+struct Unsettled: Sendable, Equatable {
+    var search = false
+    var bundle = false
+    var any: Bool { search || bundle }
 }
