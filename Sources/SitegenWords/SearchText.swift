@@ -37,13 +37,13 @@ public enum SearchText {
     /// The folded words of `text` joined by single spaces (what the apps' SQLite bundle stores
     /// in its full-text tables), without an array of words in between.
     public static func foldedText(_ text: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        forEachWord(text) { word, _ in
-            if !out.isEmpty { out.append(" ") }
-            out.append(word)
+        forEachWordBytes(text) { word, _ in
+            if !out.isEmpty { out.append(0x20) }
+            out.append(contentsOf: word)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Calls `body` with each folded word of `text` and its position. A hyphenated compound
