@@ -125,7 +125,7 @@ public struct SearchIndex: Sendable {
             var p = postings[id]
             p.finish()
             let cost = p.bytes.count + term.utf8.count + 6
-            if !current.isEmpty, (size >= minShard && fnv(term) % 5 == 0) || size + cost > maxShard { flushShard() }
+            if !current.isEmpty, (size >= minShard && fnv(term.utf8) % 5 == 0) || size + cost > maxShard { flushShard() }
             current.append((term, p.bytes))
             size += cost
         }
@@ -220,10 +220,11 @@ public struct SearchIndex: Sendable {
         return first
     }
 
-    /// FNV-1a of a term's bytes: where shards may be cut, the same whatever else changes.
-    static func fnv(_ term: String) -> UInt32 {
+    /// FNV-1a of a term's bytes: where shards may be cut (the same whatever else changes), and
+    /// the slot of a word in `TermTable`.
+    static func fnv(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var h: UInt32 = 2_166_136_261
-        for b in term.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
         return h
     }
 }

@@ -43,8 +43,7 @@ struct TermTable {
     }
 
     mutating func id(of word: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt32 = 2_166_136_261
-        for byte in word { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hash = SearchIndex.fnv(word)
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {
