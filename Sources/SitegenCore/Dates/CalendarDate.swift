@@ -88,6 +88,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, TextCodable {
     public var weekdayName: String { Self.weekdayNames[weekday - 1] }
     /// "Sunday, 22 November 2026"
     public var longDescription: String { "\(weekdayName), \(day) \(monthName) \(year)" }
+    /// "Sun 22 Nov": a date in a table or list whose year is said elsewhere.
+    public var shortDescription: String { "\(weekdayName.prefix(3)) \(day) \(monthName.prefix(3))" }
 }
 
 extension String {

@@ -24,8 +24,7 @@ enum MissionVisits {
 
     /// "Sat 23 Jan – Sun 31 Jan 2027", or one day.
     static func dates(_ first: CalendarDate, _ last: CalendarDate) -> String {
-        func short(_ d: CalendarDate) -> String { "\(d.weekdayName.prefix(3)) \(d.day) \(d.monthName.prefix(3))" }
-        return first == last ? "\(short(first)) \(first.year)"
-            : "\(short(first))\(first.year == last.year ? "" : " \(first.year)") – \(short(last)) \(last.year)"
+        first == last ? "\(first.shortDescription) \(first.year)"
+            : "\(first.shortDescription)\(first.year == last.year ? "" : " \(first.year)") – \(last.shortDescription) \(last.year)"
     }
 }

@@ -65,11 +65,10 @@ public enum PrintSheet {
 
     /// "Sat 23 – Sun 24 Jan", "Sat 30 Jan – Mon 1 Feb", "Sat 23 Jan" (start, end).
     static func dateRange(_ first: CalendarDate, _ last: CalendarDate) -> (start: String, end: String?) {
-        func day(_ d: CalendarDate) -> String { "\(d.weekdayName.prefix(3)) \(d.day)" }
-        func month(_ d: CalendarDate) -> String { String(d.monthName.prefix(3)) }
-        if first == last { return ("\(day(first)) \(month(first))", nil) }
-        if first.month == last.month { return (day(first), "\(day(last)) \(month(last))") }
-        return ("\(day(first)) \(month(first))", "\(day(last)) \(month(last))")
+        if first == last { return (first.shortDescription, nil) }
+        // Within one month the first day does not repeat it: "Sat 23 – Sun 24 Jan".
+        if first.month == last.month { return ("\(first.weekdayName.prefix(3)) \(first.day)", last.shortDescription) }
+        return (first.shortDescription, last.shortDescription)
     }
 
     /// One line per run of days with the same sessions: "Fri–Sat" + ["10 am–12 noon", "7–9 pm"],

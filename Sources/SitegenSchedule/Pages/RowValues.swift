@@ -16,7 +16,7 @@ enum RowValues {
         // optional part gets its own flag.
         var row: TemplateObject = [
             "iso": .text(o.date.description),
-            "date": "\(o.date.weekdayName.prefix(3)) \(o.date.day) \(month.prefix(3))",
+            "date": .text(o.date.shortDescription),
             "longDate": .text(longDate),
             "weekday": .text(o.date.weekdayName),
             "day": .number(o.date.day),
