@@ -60,7 +60,10 @@ let package = Package(
         // `ContentKind` it gives the pipeline (docs/architecture.md).
         .target(name: "SitegenPages", dependencies: ["SitegenCore"]),
         .target(name: "SitegenHymns", dependencies: ["SitegenCore"]),
-        .target(name: "SitegenBible", dependencies: ["SitegenCore", "CLibXML2", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SitegenBible", dependencies: ["SitegenCore", "CLibXML2", .product(name: "Yams", package: "Yams")],
+                // Versifications are data (docs/bible.md), compiled into the binary as bytes.
+                resources: [.embedInCode("Versification/KJV.vrs"), .embedInCode("Versification/NRSVA.vrs"),
+                            .embedInCode("Strings/en.yml")]),
         .target(name: "SitegenSchedule", dependencies: ["SitegenCore", .product(name: "SwiftCSV", package: "SwiftCSV")]),
         // The one list of the site's kinds of content.
         .target(name: "SitegenKinds", dependencies: ["SitegenCore", "SitegenPages", "SitegenHymns", "SitegenBible", "SitegenSchedule"]),

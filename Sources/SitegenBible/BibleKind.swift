@@ -62,13 +62,18 @@ public struct BibleKind: ContentKind {
 /// plan and daily verses, and the pages, chapter texts and snapshot files made from them, each
 /// kept with what it was made from (see `InputMemo`, `KeyedMemo`).
 public final class BibleCache: KindCache {
-    let files = FileMemo<[Book]>()
+    let files = FileMemo<TranslationReader.NumberedBooks>()
     /// `plan.yml` and `daily-verses.yml`, with the numbering they were checked against: read
     /// again when the file or the primary translation's chapter and verse numbers change.
     let planFile = FileMemo<Checked<ReadingPlan?>>()
     let dailyVersesFile = FileMemo<Checked<DailyVerses?>>()
     /// Chapter text HTML by `<translation>/<OSIS>/<chapter>`.
-    let chapterTexts = KeyedMemo<Chapter, String>()
+    let chapterTexts = KeyedMemo<ChapterText, String>()
+
+    struct ChapterText: Hashable {
+        let chapter: Chapter
+        let words: VerseHTML.Words
+    }
     /// Book files (`books/gen.json`) by `<translation>/<OSIS>`.
     let bookFiles = KeyedMemo<Book, Data>()
     let pages = Mutex(InputMemo<[PageSpec]>())
@@ -88,8 +93,11 @@ public final class BibleCache: KindCache {
         dailyVersesFile.invalidate(changes.paths)
     }
 
-    func chapterHTML(_ translation: Translation, _ book: Book, _ chapter: Chapter) -> String {
-        chapterTexts.value("\(translation.id)/\(book.osis)/\(chapter.number)", input: chapter) { VerseHTML.chapter(chapter) }
+    func chapterHTML(_ library: BibleLibrary, _ edition: Edition, _ book: Book, _ chapter: Chapter) -> String {
+        let words = ChapterWords.words(library, edition, book.canon, chapter.number)
+        return chapterTexts.value("\(edition.key)/\(book.osis)/\(chapter.number)", input: ChapterText(chapter: chapter, words: words)) {
+            VerseHTML.chapter(chapter, words: words)
+        }
     }
 
     func plans(_ root: SourceTree, primary: Translation, diagnostics: Diagnostics) -> (ReadingPlan?, DailyVerses?) {

@@ -324,7 +324,25 @@
     });
   }
 
+  // The translation switcher keeps the place: the verse in the address, else the first verse on
+  // screen, goes with the link (#v16). A verse the other numbering lacks lands on its note.
+  function initKeepVerse() {
+    document.querySelectorAll("a[data-keep-verse]").forEach(function (a) {
+      a.addEventListener("click", function () {
+        var verse = /^#v[0-9]+$/.test(location.hash) ? location.hash : "";
+        if (!verse) {
+          var all = document.querySelectorAll(".bible-text .verse[id], .parallel-row[id]");
+          for (var i = 0; i < all.length; i++) {
+            if (all[i].getBoundingClientRect().bottom > 80) { verse = i > 0 ? "#" + all[i].id : ""; break; }
+          }
+        }
+        if (verse) a.href = a.href.split("#")[0] + verse;
+      });
+    });
+  }
+
   function init() {
+    initKeepVerse();
     initProgressCells();
     initMarkRead();
     initRedLetter();

@@ -18,8 +18,20 @@ import Testing
         let lib = try #require(library)
         let context = try renderContext()
         let specs = BiblePages.specs(lib, context: context)
-        #expect(specs.filter { $0.template == "bible-chapter" }.count == 1_189)
-        #expect(specs.filter { $0.template == "bible-book" }.count == 66)
+        // The bundled KJV (default, at /bible/), WEB (80 books: the 66, 14 deuterocanonical) and RV1909.
+        func count(_ template: String, _ prefix: String?) -> Int {
+            specs.filter { spec in
+                spec.template == template && (prefix.map { spec.path.hasPrefix($0) }
+                    ?? !["bible/web/", "bible/rv1909/", "bible/parallel/"].contains { spec.path.hasPrefix($0) })
+            }.count
+        }
+        #expect(count("bible-chapter", nil) == 1_189)
+        #expect(count("bible-book", nil) == 66)
+        #expect(count("bible-chapter", "bible/web/") == 1_394)
+        #expect(count("bible-book", "bible/web/") == 80)
+        #expect(count("bible-chapter", "bible/rv1909/") == 1_189)
+        #expect(count("bible-parallel", "bible/parallel/web/") == 1_189)
+        #expect(count("bible-parallel", "bible/parallel/rv1909/") == 1_189)
         let mal4 = try #require(specs.first { $0.path == "bible/malachi/4/" })
         #expect(mal4.values["next"]?["url"]?.string == "/bible/matthew/1/")
         #expect(mal4.values["prev"]?["url"]?.string == "/bible/malachi/3/")
@@ -36,7 +48,8 @@ import Testing
     @Test func snapshotsCountRecordsAndCarrySpans() async throws {
         let (library, _) = await bundledBible.value
         let snapshots = try BibleSnapshots.snapshots(try #require(library))
-        #expect(snapshots.count == 66 + 3)
+        // The KJV's books, books.json, plan and daily verses; the WEB's and RV1909's books and books.json.
+        #expect(snapshots.count == 66 + 3 + 80 + 1 + 66 + 1)
         let books = try #require(snapshots.first { $0.path == "bible/kjv/books.json" })
         #expect(books.records == 66)
         #expect(snapshots.contains { $0.path == "bible/kjv/books/1sam.json" })

@@ -64,7 +64,8 @@ import Testing
         let meta = "name: Test\nabbreviation: T\nlanguage: en\nlicence: PD\nversification: KJV\n"
         let tree = try folder([
             "bible/aaa/translation.yml": meta + "default: true\n", "bible/aaa/PSA.usfm": psa,
-            "bible/bbb/translation.yml": meta, "bible/bbb/twin.osis.xml": osis,
+            "bible/bbb/translation.yml": meta.replacingOccurrences(of: "abbreviation: T", with: "abbreviation: T2"),
+            "bible/bbb/twin.osis.xml": osis,
             "bible/daily-verses.yml": "verses:\n  - Psalms 119:9\n",
         ])
         let diagnostics = Diagnostics()
@@ -91,8 +92,7 @@ import Testing
         let diagnostics = Diagnostics()
         _ = await BibleReader.read(content: tree, diagnostics: diagnostics, jobs: 2)
         #expect(diagnostics.all.map(\.description) == [
-            "Content/bible:1:1: error: 0 translations are marked 'default: true'; mark exactly one for the pages",
-            "Content/bible/aaa/translation.yml:5:16: error: versification 'Vulgate' is not supported (only KJV)",
+            "Content/bible/aaa/translation.yml:5:16: error: unknown versification 'Vulgate' (known: KJV, NRSVA; add Content/bible/versifications/Vulgate.vrs)",
             "Content/bible/aaa/translation.yml:6:1: error: unknown key 'colour' (known keys: abbreviation, default, format, language, licence, name, versification)",
             "Content/bible/ccc/translation.yml:1:1: error: missing required key 'licence'",
         ])

@@ -63,6 +63,9 @@ public struct Verse: Sendable, Hashable {
     }
 
     public var plainText: String { spans.map(\.text).joined() }
+    /// The verse is in the versification but this translation has no text for it (the WEB's
+    /// Tobit 6:18, RV1909's Jonah 1:17 printed as 2:1): pages show it as omitted, never renumber.
+    public var isOmitted: Bool { spans.isEmpty }
 }
 
 public struct Chapter: Sendable, Hashable {
@@ -110,6 +113,8 @@ public struct Translation: Sendable {
     public let language: String
     public let licence: String
     public let versification: String
+    /// The numbering `versification` names: which verses exist, and where they are in others.
+    public let scheme: Versification
     /// Books in canonical order.
     public let books: [Book]
     /// Index in `books` by canonical position (`CanonBook.order`), -1 where the book is missing:
@@ -117,13 +122,14 @@ public struct Translation: Sendable {
     private let bookIndex: [Int]
 
     public init(id: String, name: String, abbreviation: String, language: String, licence: String,
-                versification: String, books: [Book]) {
+                versification: String, scheme: Versification? = nil, books: [Book]) {
         self.id = id
         self.name = name
         self.abbreviation = abbreviation
         self.language = language
         self.licence = licence
         self.versification = versification
+        self.scheme = scheme ?? VersificationReader.builtIn[versification] ?? VersificationReader.builtIn[Versification.kjvName]!
         self.books = books.sorted { $0.canon.order < $1.canon.order }
         var index = [Int](repeating: -1, count: Canon.books.count + 1)
         for i in self.books.indices.reversed() { index[self.books[i].canon.order] = i }   // the first of duplicates

@@ -6,6 +6,17 @@ public struct BibleLibrary: Sendable {
     public let primary: Translation
     public let plan: ReadingPlan?
     public let dailyVerses: DailyVerses?
+    /// The words of the pages, by language (every translation's language has a table).
+    public let strings: [String: BibleStrings]
+
+    /// Every translation as the pages show it, the default first.
+    public var editions: [Edition] {
+        ([primary] + translations.filter { $0.id != primary.id }).map { edition($0) }
+    }
+
+    public func edition(_ t: Translation) -> Edition {
+        Edition(translation: t, pathID: t.id == primary.id ? nil : t.id, strings: strings[t.language] ?? .builtIn)
+    }
 }
 
 /// The read stage for the Bible: all problems go to `diagnostics`; nil when there is no
@@ -20,16 +31,21 @@ public enum BibleReader {
         let root = content.subtree(folder)
         guard root.exists else { return nil }
         let ids = translationIDs(root, diagnostics: diagnostics)
-        var loaded: [(Translation, isDefault: Bool)] = []
+        let versifications = VersificationReader.all(root, diagnostics: diagnostics)
+        var loaded: [TranslationReader.Loaded] = []
         for id in ids {
             if let t = await TranslationReader.read(id: id, folder: root.subtree(id), diagnostics: diagnostics, jobs: jobs,
-                                                     files: cache.files) {
+                                                     versifications: versifications, files: cache.files) {
                 loaded.append(t)
             }
         }
+        checkDistinct(loaded.map(\.translation), root: root, diagnostics: diagnostics)
+        let strings = BibleStrings.read(content, languages: loaded.map { ($0.translation.language, $0.languageAt) },
+                                        diagnostics: diagnostics)
         guard let primary = primary(loaded, root: root, diagnostics: diagnostics) else { return nil }
         let (plan, daily) = cache.plans(root, primary: primary, diagnostics: diagnostics)
-        return BibleLibrary(translations: loaded.map(\.0), primary: primary, plan: plan, dailyVerses: daily)
+        return BibleLibrary(translations: loaded.map(\.translation), primary: primary, plan: plan, dailyVerses: daily,
+                            strings: strings)
     }
 
     /// `plan.yml`, if there is one.
@@ -48,23 +64,41 @@ public enum BibleReader {
         }
     }
 
-    /// Sub-folders holding a translation.yml or Bible text.
+    /// Sub-folders holding a translation.yml or Bible text (not the site's versifications).
     static func translationIDs(_ root: SourceTree, diagnostics: Diagnostics) -> [String] {
         let files = root.files(diagnostics: diagnostics)
         let ids = Set(files.compactMap { path -> String? in
             let parts = path.split(separator: "/")
-            return parts.count >= 2 ? String(parts[0]) : nil
+            return parts.count >= 2 && parts[0] != VersificationReader.folder ? String(parts[0]) : nil
         })
         for id in ids where Escape.slug(id) != id {
             diagnostics.error("translation folder '\(id)' must be a lowercase id like 'kjv'", at: SourceLocation(path: root.display(id)))
         }
-        return ids.filter { Escape.slug($0) == $0 }.sorted()
+        // `/bible/<id>/` must not be a book's or the plan's address.
+        for id in ids where BiblePaths.isReserved(id) {
+            diagnostics.error("translation folder '\(id)' would share its address /bible/\(id)/ with a Bible page; rename it",
+                              at: SourceLocation(path: root.display(id)))
+        }
+        return ids.filter { Escape.slug($0) == $0 && !BiblePaths.isReserved($0) }.sorted()
     }
 
-    static func primary(_ loaded: [(Translation, isDefault: Bool)], root: SourceTree, diagnostics: Diagnostics) -> Translation? {
-        if loaded.count == 1 { return loaded[0].0 }
+    /// Two translations with one abbreviation could not be told apart in the switcher.
+    static func checkDistinct(_ translations: [Translation], root: SourceTree, diagnostics: Diagnostics) {
+        var seen: [String: String] = [:]
+        for t in translations {
+            let key = t.abbreviation.lowercased()
+            if let other = seen[key] {
+                diagnostics.error("translations '\(other)' and '\(t.id)' have the same abbreviation '\(t.abbreviation)'; "
+                                  + "readers choose a translation by it", at: SourceLocation(path: root.display("\(t.id)/translation.yml")))
+            }
+            seen[key] = t.id
+        }
+    }
+
+    static func primary(_ loaded: [TranslationReader.Loaded], root: SourceTree, diagnostics: Diagnostics) -> Translation? {
+        if loaded.count == 1 { return loaded[0].translation }
         let marked = loaded.filter(\.isDefault)
-        if marked.count == 1 { return marked[0].0 }
+        if marked.count == 1 { return marked[0].translation }
         if loaded.isEmpty {
             diagnostics.error("no translation found (expected Content/bible/<id>/translation.yml)", at: SourceLocation(path: root.displayPath))
         } else {

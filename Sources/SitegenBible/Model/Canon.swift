@@ -1,7 +1,13 @@
-/// The 66 books of the Protestant canon in KJV order: the fixed frame every translation is
-/// checked against (an unknown book is an error) and that gives stable URLs and OSIS/USFM codes.
+/// The 66 books of the Protestant canon in KJV order, then the deuterocanonical books in NRSVA
+/// order: the fixed frame every translation is checked against (an unknown book is an error) and
+/// that gives stable URLs and OSIS/USFM codes. The deuterocanon comes after Revelation so the
+/// 66 keep their positions (`order`, which apps have stored); pages show it as its own section.
 public struct CanonBook: Sendable, Hashable {
-    public enum Testament: String, Sendable, Codable { case old = "OT", new = "NT" }
+    public enum Testament: String, Sendable, Codable, CaseIterable {
+        case old = "OT", new = "NT"
+        /// The deuterocanonical books (Apocrypha): in the WEB, not in the KJV or RV1909.
+        case deuterocanon = "DC"
+    }
     /// OSIS book id (`Gen`, `1Sam`, `Ps`): the key used everywhere in the model.
     public let osis: String
     /// USFM/Paratext book code (`GEN`, `1SA`, `PSA`).
@@ -56,10 +62,18 @@ public enum Canon {
         ("1Pet", "1PE", "1 Peter"), ("2Pet", "2PE", "2 Peter"), ("1John", "1JN", "1 John"),
         ("2John", "2JN", "2 John"), ("3John", "3JN", "3 John"), ("Jude", "JUD", "Jude"),
         ("Rev", "REV", "Revelation"),
+        // The deuterocanon, as SWORD's NRSVA orders it.
+        ("Tob", "TOB", "Tobit"), ("Jdt", "JDT", "Judith"), ("EsthGr", "ESG", "Esther (Greek)"),
+        ("Wis", "WIS", "Wisdom of Solomon"), ("Sir", "SIR", "Sirach"), ("Bar", "BAR", "Baruch"),
+        ("PrAzar", "S3Y", "Prayer of Azariah"), ("Sus", "SUS", "Susanna"), ("Bel", "BEL", "Bel and the Dragon"),
+        ("1Macc", "1MA", "1 Maccabees"), ("2Macc", "2MA", "2 Maccabees"), ("1Esd", "1ES", "1 Esdras"),
+        ("PrMan", "MAN", "Prayer of Manasseh"), ("AddPs", "PS2", "Psalm 151"), ("3Macc", "3MA", "3 Maccabees"),
+        ("2Esd", "2ES", "2 Esdras"), ("4Macc", "4MA", "4 Maccabees"),
     ]
 
     public static let books: [CanonBook] = table.enumerated().map { index, row in
-        CanonBook(osis: row.0, usfm: row.1, name: row.2, testament: index < 39 ? .old : .new, order: index + 1)
+        CanonBook(osis: row.0, usfm: row.1, name: row.2, testament: index < 39 ? .old : index < 66 ? .new : .deuterocanon,
+                  order: index + 1)
     }
 
     static let byOSIS = Dictionary(uniqueKeysWithValues: books.map { ($0.osis, $0) })
@@ -79,6 +93,9 @@ public enum Canon {
         names["song of songs"] = byOSIS["Song"]
         names["canticles"] = byOSIS["Song"]
         names["revelations"] = byOSIS["Rev"]
+        names["wisdom"] = byOSIS["Wis"]
+        names["ecclesiasticus"] = byOSIS["Sir"]
+        names["tobias"] = byOSIS["Tob"]
         return names
     }()
 

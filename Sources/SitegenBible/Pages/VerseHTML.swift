@@ -47,9 +47,31 @@ public enum VerseHTML {
         }
     }
 
+    /// What a chapter's text says in the page's language, and about the verses it does not number.
+    public struct Words: Sendable, Hashable {
+        /// "Verse" (the verse number's label for screen readers).
+        public var verse = "Verse"
+        /// The note shown in place of a verse the translation omits.
+        public var omitted = "This verse is not in the text this translation follows."
+        /// Verses another translation's numbering has and this one does not: said at `#vN`.
+        public var elsewhere: [Elsewhere] = []
+
+        public init() {}
+    }
+
+    /// "3 John 1:15 is a verse of the NRSVA numbering only. In this translation its words are part of 3 John 1:14."
+    public struct Elsewhere: Sendable, Hashable {
+        public let verse: Int
+        public let sentence: String
+        public let within: String?
+        public let withinURL: String?
+    }
+
     /// The chapter: prose in paragraphs (¶ starts a new one), poetry one verse per line,
-    /// headings (psalm titles, acrostic letters) between them. Each verse has an anchor `#vN`.
-    public static func chapter(_ chapter: Chapter) -> String {
+    /// headings (psalm titles, acrostic letters) between them. Each verse has an anchor `#vN`;
+    /// an omitted verse keeps its number, with a note; a verse only another numbering has gets
+    /// a note at its anchor, shown when a link (the switcher) lands on it.
+    public static func chapter(_ chapter: Chapter, words: Words = Words()) -> String {
         var html: [UInt8] = []
         html.reserveCapacity(chapter.verses.reduce(0) { $0 + 160 + $1.spans.reduce(0) { $0 + $1.text.utf8.count } })
         var paragraphOpen = false
@@ -72,11 +94,18 @@ public enum VerseHTML {
             html.append(number: verse.number)
             html.append(ascii: "\"><a class=\"vn\" href=\"#v")
             html.append(number: verse.number)
-            html.append(ascii: "\" aria-label=\"Verse ")
+            html.append(ascii: "\" aria-label=\"")
+            appendEscaped(words.verse, to: &html)
+            html.append(0x20)
             html.append(number: verse.number)
             html.append(ascii: "\">")
             html.append(number: verse.number)
             html.append(ascii: "</a> ")
+            if verse.isOmitted {
+                html.append(ascii: "<span class=\"omitted\">")
+                appendEscaped(words.omitted, to: &html)
+                html.append(ascii: "</span>")
+            }
             append(verse.spans, to: &html)
             html.append(ascii: "</span>")
             if !verse.subscription.isEmpty {
@@ -87,6 +116,20 @@ public enum VerseHTML {
             }
         }
         closeParagraph()
+        for note in words.elsewhere where chapter.verse(note.verse) == nil {
+            html.append(ascii: "<p class=\"elsewhere\" id=\"v")
+            html.append(number: note.verse)
+            html.append(ascii: "\">")
+            appendEscaped(note.sentence, to: &html)
+            if let within = note.within, let url = note.withinURL {
+                html.append(ascii: " <a href=\"")
+                appendEscaped(url, to: &html)
+                html.append(ascii: "\">")
+                appendEscaped(within, to: &html)
+                html.append(ascii: "</a>.")
+            }
+            html.append(ascii: "</p>\n")
+        }
         return String(decoding: html, as: UTF8.self)
     }
 }

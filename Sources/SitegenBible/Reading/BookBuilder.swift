@@ -6,6 +6,8 @@ import Foundation
 struct BookBuilder {
     let canon: CanonBook
     let file: SourceFile
+    /// The numbering the text must keep to (nil: any, as in a lone file's checks).
+    let versification: Versification?
     let diagnostics: Diagnostics
     let start: SourceLocation
     var name: String?
@@ -33,11 +35,16 @@ struct BookBuilder {
     private var pendingPoetry = false
     private var pendingHeadings: [[Span]] = []
 
-    init(canon: CanonBook, file: SourceFile, at start: SourceLocation, diagnostics: Diagnostics) {
+    init(canon: CanonBook, file: SourceFile, at start: SourceLocation, versification: Versification? = nil,
+         diagnostics: Diagnostics) {
         self.canon = canon
         self.file = file
         self.start = start
+        self.versification = versification
         self.diagnostics = diagnostics
+        if let versification, !versification.has(canon) {
+            diagnostics.error("book \(canon.name) is not in the \(versification.name) versification", at: start)
+        }
     }
 
     var currentChapter: Int? { chapterNumber }
@@ -55,6 +62,10 @@ struct BookBuilder {
         } else if let last = chapters.last?.number, number < last {
             diagnostics.error("chapter \(reference(number)) comes after chapter \(last); chapters must be in order", at: location)
         }
+        if let versification, versification.has(canon), let count = versification.chapterCount(canon), number > count {
+            diagnostics.error("chapter \(reference(number)) is outside the \(versification.name) versification "
+                              + "(\(canon.name) has \(count) chapter\(count == 1 ? "" : "s"))", at: location)
+        }
         chapterLines[number] = location.line
         chapterNumber = number
         chapterLine = location.line
@@ -70,6 +81,10 @@ struct BookBuilder {
             diagnostics.error("duplicate verse \(reference(chapter, number)) (already at line \(previous))", at: location)
         } else if let last = verses.last?.number, number < last {
             diagnostics.error("verse \(reference(chapter, number)) comes after verse \(last); verses must be in order", at: location)
+        }
+        if let versification, let count = versification.verseCount(canon, chapter), number > count {
+            diagnostics.error("verse \(reference(chapter, number)) is outside the \(versification.name) versification "
+                              + "(\(reference(chapter)) has \(count) verses)", at: location)
         }
         verseLines[number] = location.line
         verseNumber = number

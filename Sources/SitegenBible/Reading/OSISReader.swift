@@ -1,10 +1,11 @@
 import Foundation
 
-/// Reads OSIS XML (CrossWire/SWORD, `mod2imp` output wrapped by scripts/import-kjv) into books.
+/// Reads OSIS XML (CrossWire/SWORD, `mod2imp` output wrapped by scripts/import-sword) into books.
 /// OSIS marks verses, chapters, paragraphs and lines with milestones (`sID`/`eID`) so they can
 /// cross each other; only inline markup (`transChange`, `q`, `divineName`…) nests.
 enum OSISReader {
-    static func read(_ file: SourceFile, diagnostics: Diagnostics) -> [Book] {
+    /// `versification`: what book, chapter and verse numbers the text may use (nil: any).
+    static func read(_ file: SourceFile, versification: Versification? = nil, diagnostics: Diagnostics) -> [Book] {
         if let declared = declaredEncoding(file.text), !["utf-8", "utf8"].contains(declared.lowercased()) {
             // The bytes were checked as UTF-8; libxml2 would re-read them as the declared encoding
             // and turn every accented letter into mojibake, silently.
@@ -12,7 +13,7 @@ enum OSISReader {
                               + "convert the file to UTF-8 and declare encoding=\"UTF-8\"", at: file.location(line: 1))
             return []
         }
-        let handler = OSISHandler(file: file, diagnostics: diagnostics)
+        let handler = OSISHandler(file: file, versification: versification, diagnostics: diagnostics)
         if let failure = XMLStream.parse(file.text, delegate: handler, setup: { handler.stream = $0 }) {
             diagnostics.error("malformed XML: \(failure.message)", at: file.location(line: failure.line, column: failure.column))
             return []
@@ -39,6 +40,7 @@ private final class OSISHandler: XMLStreamDelegate {
     private enum Frame { case plain, style(Span.Style), title, book, skip }
 
     let file: SourceFile
+    let versification: Versification?
     let diagnostics: Diagnostics
     /// Set before the first event (for line and column); the stream does not hold the handler back.
     var stream: XMLStream?
@@ -52,8 +54,9 @@ private final class OSISHandler: XMLStreamDelegate {
     private var jesusMilestone = false
     private var title: (main: Bool, spans: [Span])?
 
-    init(file: SourceFile, diagnostics: Diagnostics) {
+    init(file: SourceFile, versification: Versification?, diagnostics: Diagnostics) {
         self.file = file
+        self.versification = versification
         self.diagnostics = diagnostics
     }
 
@@ -84,6 +87,10 @@ private final class OSISHandler: XMLStreamDelegate {
         case "title":
             title = (attributes.has("type", equalTo: "main"), [])
             return .title
+        case "speaker":
+            // The Song of Solomon's "Beloved", "Lover": a heading before the verse it introduces.
+            title = (false, [])
+            return .title
         case "foreign": return push(.foreign)
         case "q": return quotation(attributes)
         default: break
@@ -109,7 +116,7 @@ private final class OSISHandler: XMLStreamDelegate {
                 return .skip
             }
             if let open = builder { books.append(finish(open)) }
-            builder = BookBuilder(canon: canon, file: file, at: here, diagnostics: diagnostics)
+            builder = BookBuilder(canon: canon, file: file, at: here, versification: versification, diagnostics: diagnostics)
             return .book
         }
         if type == "x-p", attributes.has("sID") { builder?.paragraphMark() }

@@ -5,15 +5,20 @@ import Foundation
 /// in parallel; the text is the largest input of the site.
 public enum TranslationReader {
     /// `files` remembers the books of text files that did not change (a session's builds).
+    /// `versifications`: the ones a translation.yml may name (built in, and the site's own).
     public static func read(id: String, folder: SourceTree, diagnostics: Diagnostics, jobs: Int,
-                            files memo: FileMemo<[Book]> = FileMemo()) async -> (Translation, isDefault: Bool)? {
-        guard let meta = metadata(folder, diagnostics: diagnostics) else { return nil }
+                            versifications: [String: Versification] = VersificationReader.builtIn,
+                            files memo: FileMemo<NumberedBooks> = FileMemo()) async -> Loaded? {
+        guard let meta = metadata(folder, versifications: versifications, diagnostics: diagnostics),
+              let scheme = versifications[meta.versification] else { return nil }
         let files = folder.files(withExtensions: ["xml", "usfm", "sfm"], diagnostics: diagnostics)
         if files.isEmpty {
             diagnostics.error("no Bible text here (expected *.osis.xml or *.usfm files)", at: SourceLocation(path: folder.displayPath))
         }
         let perFile = await concurrentMap(files, jobs: jobs) { relative -> [Book] in
-            memo.value(for: folder.fileURL(relative), diagnostics: diagnostics) { readFile(folder, relative, $0) }
+            memo.value(for: folder.fileURL(relative), diagnostics: diagnostics, valid: { $0.scheme == scheme }) {
+                NumberedBooks(scheme: scheme, books: readFile(folder, relative, versification: scheme, $0))
+            }.books
         }
         var seen: [String: String] = [:]
         var books: [Book] = []
@@ -28,23 +33,40 @@ public enum TranslationReader {
             }
         }
         let translation = Translation(id: id, name: meta.name, abbreviation: meta.abbreviation, language: meta.language,
-                                      licence: meta.licence, versification: meta.versification, books: books)
-        return (translation, meta.isDefault)
+                                      licence: meta.licence, versification: meta.versification, scheme: scheme, books: books)
+        return Loaded(translation: translation, isDefault: meta.isDefault, languageAt: meta.languageAt)
     }
 
     /// One OSIS or USFM file, parsed on its own.
-    public static func readFile(_ folder: SourceTree, _ relative: String, _ diagnostics: Diagnostics) -> [Book] {
+    public static func readFile(_ folder: SourceTree, _ relative: String, versification: Versification? = nil,
+                                _ diagnostics: Diagnostics) -> [Book] {
         guard let file = folder.read(relative, diagnostics: diagnostics) else { return [] }
-        return relative.hasSuffix(".xml") ? OSISReader.read(file, diagnostics: diagnostics)
-                                          : USFMReader.read(file, diagnostics: diagnostics)
+        return relative.hasSuffix(".xml") ? OSISReader.read(file, versification: versification, diagnostics: diagnostics)
+                                          : USFMReader.read(file, versification: versification, diagnostics: diagnostics)
+    }
+
+    /// A text file's books with the versification they were checked against: read again when
+    /// translation.yml names another.
+    public struct NumberedBooks: Sendable {
+        let scheme: Versification
+        let books: [Book]
+    }
+
+    /// A translation as read, with what the library checks across translations.
+    public struct Loaded: Sendable {
+        public let translation: Translation
+        public let isDefault: Bool
+        /// Where translation.yml names the language (a language without strings is reported there).
+        public let languageAt: SourceLocation
     }
 
     struct Metadata {
         var name, abbreviation, language, licence, versification: String
         var isDefault: Bool
+        var languageAt: SourceLocation
     }
 
-    static func metadata(_ folder: SourceTree, diagnostics: Diagnostics) -> Metadata? {
+    static func metadata(_ folder: SourceTree, versifications: [String: Versification], diagnostics: Diagnostics) -> Metadata? {
         guard folder.fileExists("translation.yml") else {
             diagnostics.error("missing translation.yml (name, abbreviation, language, licence, versification)",
                               at: SourceLocation(path: folder.displayPath))
@@ -57,8 +79,9 @@ public enum TranslationReader {
         let language = fields.string("language", required: true)
         let licence = fields.string("licence", required: true)
         let versification = fields.string("versification", required: true)
-        if let versification, versification != "KJV" {
-            fields.error("versification '\(versification)' is not supported (only KJV)", at: "versification")
+        if let versification, versifications[versification] == nil {
+            fields.error("unknown versification '\(versification)' (known: \(versifications.keys.sorted().joined(separator: ", ")); "
+                         + "add Content/bible/versifications/\(versification).vrs)", at: "versification")
         }
         let format = fields.string("format")
         if let format, !["osis", "usfm"].contains(format) { fields.error("format must be osis or usfm", at: "format") }
@@ -66,6 +89,6 @@ public enum TranslationReader {
         fields.reportUnknownKeys()
         guard let name, let abbreviation, let language, let licence, let versification else { return nil }
         return Metadata(name: name, abbreviation: abbreviation, language: language, licence: licence,
-                        versification: versification, isDefault: isDefault)
+                        versification: versification, isDefault: isDefault, languageAt: fields.location(ofKey: "language"))
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// Supported: \id \h \toc1-3 \mt1-4 \c \v \p \m \pi \nb \b \q1-4 \d \qa \s \add \wj \nd \w \qac
 /// \sc \f…\f* and \x…\x* (notes, skipped); anything else is reported, never silently dropped.
 enum USFMReader {
-    static func read(_ file: SourceFile, diagnostics: Diagnostics) -> [Book] {
-        var reader = USFMParse(file: file, diagnostics: diagnostics)
+    static func read(_ file: SourceFile, versification: Versification? = nil, diagnostics: Diagnostics) -> [Book] {
+        var reader = USFMParse(file: file, versification: versification, diagnostics: diagnostics)
         reader.run()
         return reader.books
     }
@@ -13,6 +13,7 @@ enum USFMReader {
 
 private struct USFMParse {
     let file: SourceFile
+    let versification: Versification?
     let diagnostics: Diagnostics
     var books: [Book] = []
 
@@ -29,8 +30,9 @@ private struct USFMParse {
     private static let paragraphs: Set<String> = ["p", "m", "pi", "pi1", "pi2", "nb", "b", "mi", "li", "li1", "li2", "q", "q1", "q2", "q3", "q4", "qm", "qm1", "qm2", "pmo", "pc", "qr"]
     private static let characterStyles: [String: Span.Style] = ["add": .added, "wj": .jesus, "nd": .divineName, "qac": [], "sc": [], "w": [], "tl": .foreign, "bk": [], "it": []]
 
-    init(file: SourceFile, diagnostics: Diagnostics) {
+    init(file: SourceFile, versification: Versification?, diagnostics: Diagnostics) {
         self.file = file
+        self.versification = versification
         self.diagnostics = diagnostics
     }
 
@@ -141,7 +143,7 @@ private struct USFMParse {
         guard let canon = Canon.book(usfm: code) else {
             return diagnostics.error("unknown book code '\(code)' in \\id (expected a USFM code such as GEN, PSA, MAT)", at: location)
         }
-        builder = BookBuilder(canon: canon, file: file, at: location, diagnostics: diagnostics)
+        builder = BookBuilder(canon: canon, file: file, at: location, versification: versification, diagnostics: diagnostics)
     }
 
     private mutating func character(_ name: String, style: Span.Style, closing: Bool, at location: SourceLocation) {

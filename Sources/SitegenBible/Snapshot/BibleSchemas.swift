@@ -51,9 +51,9 @@ enum BibleSchemas {
             "properties": {
               "osis": {"type": "string"}, "usfm": {"type": "string", "pattern": "^[0-9A-Z]{3}$"},
               "name": {"type": "string"}, "title": {"type": "string"}, "abbreviation": {"type": "string"},
-              "testament": {"enum": ["OT", "NT"]},
+              "testament": {"enum": ["OT", "NT", "DC"]},
               "path": {"type": "string", "description": "the book's text, relative to api/v1/"},
-              "order": {"type": "integer", "minimum": 1, "maximum": 66},
+              "order": {"type": "integer", "minimum": 1, "maximum": 83},
               "chapters": {"type": "integer", "minimum": 1}, "verses": {"type": "integer", "minimum": 1},
               "verseCounts": {"type": "array", "items": {"type": "integer", "minimum": 0}}
             }

@@ -1,0 +1,150 @@
+/// One page per chapter of an edition, in canonical order, each with the translation switcher
+/// (the same chapter in every other translation) and links to read it beside another.
+enum ChapterPages {
+    /// A book's chapter pages show the book, the translation, the chapters just before and after
+    /// the book (prev/next links) and which other translations have its chapters: with those
+    /// unchanged they come from `memo`; the others are made on all cores.
+    static func specs(_ edition: Edition, among editions: [Edition], context: RenderContext,
+                      chapterHTML: (Edition, Book, Chapter) -> String, memo: inout InputMemo<[PageSpec]>) -> [PageSpec] {
+        let books = edition.translation.books
+        let chapters = books.indices.flatMap { b in books[b].chapters.map { (book: b, chapter: $0) } }
+        let firstChapter = books.indices.reduce(into: [0]) { $0.append($0.last! + books[$1].chapters.count) }
+        func neighbour(_ i: Int) -> NeighbourInputs? {
+            chapters.indices.contains(i) ? NeighbourInputs(books[chapters[i].book], chapters[i].chapter.number) : nil
+        }
+        let about = TranslationInputs(edition)
+        let others = editions.filter { $0.key != edition.key }
+        let inputs = books.indices.map { b in
+            ChapterPagesInputs(translation: about, book: books[b], before: neighbour(firstChapter[b] - 1),
+                               after: neighbour(firstChapter[b + 1]),
+                               others: others.map { OtherEditionInputs($0, book: books[b].canon) })
+        }
+        let key = { (b: Int) in edition.key + "/chapters/" + books[b].osis }
+        var perBook = books.indices.map { memo.reuse(key($0), inputs: inputs[$0]) }
+        let wanted = chapters.indices.filter { perBook[chapters[$0].book] == nil }
+        // The values every chapter page of a book shows alike, made once and shared (immutable).
+        let shared = SharedChapterValues(edition, among: editions, context: context)
+        let bookValues = books.indices.map { perBook[$0] == nil ? shared.book(books[$0]) : [:] as TemplateValue }
+        let made = parallelMap(wanted, jobs: context.jobs) { i in
+            let prev = i > 0 ? chapters[i - 1] : nil
+            let next = i + 1 < chapters.count ? chapters[i + 1] : nil
+            let book = books[chapters[i].book]
+            return chapter(edition, book, chapters[i].chapter, prev: prev.map { (books[$0.book], $0.chapter) },
+                           next: next.map { (books[$0.book], $0.chapter) }, text: chapterHTML(edition, book, chapters[i].chapter),
+                           shared: shared, bookValues: bookValues[chapters[i].book])
+        }
+        var madeSpecs = made[...]
+        for b in books.indices where perBook[b] == nil {
+            let specs = Array(madeSpecs.prefix(books[b].chapters.count))
+            madeSpecs = madeSpecs.dropFirst(specs.count)
+            memo.keep(key(b), inputs: inputs[b], specs)
+            perBook[b] = specs
+        }
+        return perBook.flatMap { $0! }
+    }
+
+    /// Values every chapter page of an edition shows alike.
+    struct SharedChapterValues {
+        let edition: Edition
+        let editions: [Edition]
+        let values: TemplateObject
+        let context: RenderContext
+
+        init(_ edition: Edition, among editions: [Edition], context: RenderContext) {
+            self.edition = edition
+            self.editions = editions
+            self.context = context
+            var values = BiblePages.editionValues(edition, context: context)
+            values["progressURL"] = .text(context.url(BiblePaths.progress))
+            // Where bible.js finds the plan's month files (`MM/days.json`), to tick today's reading.
+            values["planURL"] = .text(context.url(BiblePaths.plan))
+            self.values = values
+        }
+
+        func book(_ book: Book) -> TemplateValue {
+            ["name": .text(book.name), "title": .text(book.title), "url": .text(context.url(edition.book(book.canon)))]
+        }
+
+        /// The switcher: this chapter in every translation, the current one marked; a translation
+        /// without the chapter (Tobit in the KJV) is named, not linked.
+        func switcher(_ book: Book, _ chapter: Int) -> TemplateValue {
+            .list(editions.map { other in
+                let has = other.translation.book(book.canon)?.chapter(chapter) != nil
+                var item: TemplateObject = ["abbreviation": .text(other.translation.abbreviation), "name": .text(other.translation.name),
+                                            "language": .text(other.language), "current": .flag(other.key == edition.key)]
+                if has { item["url"] = .text(context.url(other.chapter(book.canon, chapter))) }
+                return .object(item)
+            })
+        }
+
+        /// Links to read the chapter beside another translation: from the default translation to
+        /// each other, from another to the default.
+        func sideBySide(_ book: Book, _ chapter: Int) -> TemplateValue {
+            let partners = edition.isDefault ? editions.filter { !$0.isDefault } : editions.filter(\.isDefault)
+            return .list(partners.compactMap { other -> TemplateValue? in
+                guard other.translation.book(book.canon)?.chapter(chapter) != nil else { return nil }
+                let withID = edition.pathID ?? other.pathID!
+                return ["abbreviation": .text(other.translation.abbreviation),
+                        "url": .text(context.url(BiblePaths.parallel(book.canon, chapter, with: withID)))]
+            })
+        }
+    }
+
+    static func chapter(_ edition: Edition, _ book: Book, _ chapter: Chapter, prev: (Book, Chapter)?, next: (Book, Chapter)?,
+                        text: String, shared: SharedChapterValues, bookValues: TemplateValue) -> PageSpec {
+        let context = shared.context
+        func link(_ item: (Book, Chapter)?) -> TemplateValue? {
+            item.map { ["url": .text(context.url(edition.chapter($0.0.canon, $0.1.number))), "title": "\($0.0.name) \($0.1.number)"] }
+        }
+        let title = book.chapters.count == 1 ? book.name : "\(book.name) \(chapter.number)"
+        var values = shared.values
+        values["book"] = bookValues
+        values["chapter"] = .number(chapter.number)
+        values["chapterID"] = .text(BiblePaths.chapterID(book.canon, chapter.number))
+        values["heading"] = .text(edition.heading(book, chapter.number))
+        values["bookTitle"] = .text(book.title)
+        values["showBookTitle"] = .flag(chapter.number == book.chapters.first?.number && book.title != book.name)
+        values["text"] = .text(text)
+        values["switcher"] = shared.switcher(book, chapter.number)
+        let sideBySide = shared.sideBySide(book, chapter.number)
+        if case .list(let partners) = sideBySide, !partners.isEmpty { values["sideBySide"] = sideBySide }
+        values["prev"] = link(prev)
+        values["next"] = link(next)
+        let translation = edition.translation
+        return PageSpec(path: edition.chapter(book.canon, chapter.number), template: "bible-chapter",
+                        title: edition.isDefault ? title : "\(title) (\(translation.abbreviation))",
+                        description: "\(title), \(translation.name). \(String(chapter.verses.first?.plainText.prefix(120) ?? ""))",
+                        values: values)
+    }
+}
+
+/// A chapter just outside a book, as its first or last chapter page links to it.
+struct NeighbourInputs: Hashable {
+    let canon: CanonBook
+    let name: String
+    let chapter: Int
+
+    init(_ book: Book, _ chapter: Int) {
+        (canon, name, self.chapter) = (book.canon, book.name, chapter)
+    }
+}
+
+/// Another translation as a book's chapter pages link to it: which of the book's chapters it has.
+struct OtherEditionInputs: Hashable {
+    let id, abbreviation, name, language: String
+    let pathID: String?
+    let chapters: [Int]
+
+    init(_ e: Edition, book: CanonBook) {
+        (id, abbreviation, name, language, pathID) = (e.translation.id, e.translation.abbreviation, e.translation.name, e.language, e.pathID)
+        chapters = e.translation.book(book)?.chapters.map(\.number) ?? []
+    }
+}
+
+struct ChapterPagesInputs: Hashable {
+    let translation: TranslationInputs
+    let book: Book
+    let before: NeighbourInputs?
+    let after: NeighbourInputs?
+    let others: [OtherEditionInputs]
+}

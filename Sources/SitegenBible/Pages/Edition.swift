@@ -1,0 +1,22 @@
+/// A translation as the site shows it: where its pages live (`pathID` nil for the default
+/// translation, whose URLs never change) and the words of its language.
+public struct Edition: Sendable {
+    public let translation: Translation
+    public let pathID: String?
+    public let strings: BibleStrings
+
+    public var isDefault: Bool { pathID == nil }
+    public var language: String { translation.language }
+    /// A key for memos and caches: the translation's id.
+    var key: String { translation.id }
+
+    func book(_ canon: CanonBook) -> String { BiblePaths.book(canon, in: pathID) }
+    func chapter(_ canon: CanonBook, _ number: Int) -> String { BiblePaths.chapter(canon, number, in: pathID) }
+    var index: String { BiblePaths.root(in: pathID) }
+
+    /// "Psalm 23", "Salmo 23", "John 3", or the book alone when it has one chapter.
+    func heading(_ book: Book, _ chapter: Int) -> String {
+        if book.chapters.count == 1 { return book.name }
+        return book.osis == "Ps" ? "\(strings["psalm"]) \(chapter)" : "\(book.name) \(chapter)"
+    }
+}
