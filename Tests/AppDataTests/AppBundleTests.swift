@@ -8,7 +8,9 @@ import Testing
     @Test func holdsEveryVerseAndHymnAndFindsFoldedWords() async throws {
         let site = try await BundledSite.shared.value
         let db = try ReadOnlyDatabase(site.api().appendingPathComponent("app.sqlite"))
-        #expect(try db.rows("SELECT count(*) FROM verses") == [["31102"]])
+        // Every verse of the three bundled translations, by position (kjv, rv1909, web: sorted by id).
+        #expect(try db.rows("SELECT id / 100000000, count(*) FROM verses GROUP BY 1 ORDER BY 1")
+                    == [["0", "31102"], ["1", "31102"], ["2", "37617"]])
         #expect(try db.rows("SELECT count(*) FROM hymns") == [["365"]])
         // The reference is in the id: John (book 43) 3:16.
         #expect(try db.rows("""

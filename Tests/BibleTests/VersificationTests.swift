@@ -36,8 +36,8 @@ import Testing
         #expect(tiny?.verseCount(Canon.book(osis: "Gen")!, 2) == 2)
         #expect(diagnostics.all.map(\.description) == [
             "Content/bible/versifications/TINY.vrs:3:1: error: unknown book 'Xyz' (expected an OSIS book id such as Gen, Tob, Matt)",
-            "Content/bible/versifications/TINY.vrs:6:1: error: expected 'map <verse> <KJV verse>' like 'map 3John.1.15 3John.1.14'",
             "Content/bible/versifications/TINY.vrs:5:5: error: Gen.9.1 is not a verse of TINY",
+            "Content/bible/versifications/TINY.vrs:6:1: error: expected 'map <verse> <KJV verse>' like 'map 3John.1.15 3John.1.14'",
         ])
     }
 }

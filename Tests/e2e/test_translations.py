@@ -53,7 +53,9 @@ def mod2imp_keys(module):
                 keys.append(current)
         elif current is not None:
             current[3] += line
-    return [(b, c, v, bool(re.sub(r"<[^>]+>", "", text).strip())) for b, c, v, text in keys]
+    # A verse whose only content is a note ("Some Greek manuscripts add: …") has no text to read.
+    return [(b, c, v, bool(re.sub(r"<[^>]+>", "", re.sub(r"<note\b.*?</note>", "", text, flags=re.S)).strip()))
+            for b, c, v, text in keys]
 
 
 def diatheke(module, key):
@@ -90,7 +92,9 @@ def test_verse_counts_match_mod2imp(site, tid):
     ours = snapshot_verses(site, tid)
     assert len(ours) == len(keys)
     assert sum(1 for text in ours.values() if not text) == sum(1 for k in keys if not k[3])
-    expected = {"kjv": (31102, 0), "web": (37791 - 174, 121), "rv1909": (31102, 18)}[tid]
+    # The WEB: 295 verses empty in the module, 174 of them in the three books left out; 39 more
+    # hold only a note (Luke 17:36, Acts 8:37: "Some Greek manuscripts add…"), shown as omitted.
+    expected = {"kjv": (31102, 0), "web": (37791 - 174, 121 + 39), "rv1909": (31102, 18)}[tid]
     assert (len(ours), sum(1 for t in ours.values() if not t)) == expected
 
 
@@ -99,7 +103,7 @@ SAMPLES = {
     "rv1909": [("John 3:16", "John", 3, 16), ("Genesis 1:1", "Gen", 1, 1), ("Psalms 23:1", "Ps", 23, 1)],
     "web": [("John 3:16", "John", 3, 16), ("Tobit 1:1", "Tob", 1, 1), ("Tobit 13:1", "Tob", 13, 1),
             ("Sirach 1:1", "Sir", 1, 1), ("Sirach 24:1", "Sir", 24, 1), ("I Maccabees 1:1", "1Macc", 1, 1),
-            ("I Maccabees 4:36", "1Macc", 4, 36), ("III John 1:15", "3John", 1, 15), ("Revelation of John 12:18", "Rev", 12, 18)],
+            ("I Maccabees 4:36", "1Macc", 4, 36), ("III John 1:14", "3John", 1, 14), ("Revelation of John 12:17", "Rev", 12, 17)],
 }
 
 
@@ -110,7 +114,11 @@ def test_sample_verses_match_diatheke_word_for_word(site, tid):
     for key, osis, chapter, verse in SAMPLES[tid]:
         theirs = diatheke(MODULES[tid], key)
         assert theirs, f"diatheke printed nothing for {key}"
-        assert ours[(osis, chapter, verse)].split() == theirs, key
+        words = ours[(osis, chapter, verse)].split()
+        if words != theirs:
+            # The WEB module glues the words on both sides of some notes ("only bornSon", as
+            # diatheke prints it); the importer puts that space back. Nothing else may differ.
+            assert "".join(words) == "".join(theirs) and len(words) > len(theirs), f"{key}: {words} != {theirs}"
 
 
 def test_each_translation_has_its_pages_and_the_default_keeps_its_urls(site):
@@ -136,7 +144,12 @@ def test_omitted_verses_keep_their_number_with_a_note(site):
     tobit = (site / "bible" / "web" / "tobit" / "6" / "index.html").read_text()
     verse = re.search(r'<span class="verse" id="v18">(.*?)</span></span>', tobit).group(1)
     assert '<span class="omitted">This verse is not in the text this translation follows.' in verse
-    assert 'id="v19"' in tobit, "the verses after it keep their numbers"
+    # The WEB has no words under 3 John 1:15 and Revelation 12:18 (NRSVA numbers): omitted, not dropped.
+    for path, verse in (("3-john/1", 15), ("revelation/12", 18), ("luke/17", 36)):
+        page = (site / "bible" / "web" / path / "index.html").read_text()
+        assert re.search(rf'<span class="verse" id="v{verse}">.*?<span class="omitted">', page), path
+    luke = (site / "bible" / "web" / "luke" / "17" / "index.html").read_text()
+    assert 'id="v37"' in luke, "the verses after an omitted one keep their numbers"
     jonah = (site / "bible" / "rv1909" / "jonah" / "1" / "index.html").read_text()
     assert re.search(r'id="v17">.*?<span class="omitted">Este versículo no está', jonah)
 
