@@ -48,9 +48,21 @@ public struct BibleKind: ContentKind {
     /// The chapters (and their verses in the search) are saved on demand: a few megabytes that
     /// would make the core, installed at the first visit, several times bigger (docs/offline.md).
     /// The table of contents, book pages, plan and progress chart stay in the core.
+    /// Each other translation's chapters, and its side-by-side pages, are a group of their own:
+    /// kept as they are opened, never part of the core.
     public func offline(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> OfflineContribution {
-        let chapters = library.primary.books.flatMap { book in book.chapters.map { BiblePaths.chapter(book.canon, $0.number) } }
-        return OfflineContribution(groups: [OfflineGroup(name: "bible", unit: "chapters", pages: chapters, searchDocuments: true)])
+        OfflineContribution(groups: library.editions.map { edition in
+            let books = edition.translation.books
+            var pages = books.flatMap { book in book.chapters.map { edition.chapter(book.canon, $0.number) } }
+            if let id = edition.pathID {
+                pages += books.flatMap { book in
+                    book.chapters.filter { library.primary.book(book.canon)?.chapter($0.number) != nil }
+                        .map { BiblePaths.parallel(book.canon, $0.number, with: id) }
+                }
+            }
+            return OfflineGroup(name: edition.pathID.map { "bible-\($0)" } ?? "bible", unit: "chapters", pages: pages,
+                                searchDocuments: edition.isDefault)
+        })
     }
 
     public func appTables(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [AppTable] {

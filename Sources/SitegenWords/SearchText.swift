@@ -81,6 +81,14 @@ public enum SearchText {
             }
             let (s, length) = scalar(in: bytes, at: i)
             if s.value == 0xAD { i += length; continue }   // soft hyphen
+            if length == 2, let folded = latinFolds[Int(s.value)] {
+                // Latin-1 and Latin Extended-A/B letters (á, ñ, Ø…), folded from a table made by
+                // `fold` itself: Spanish text never takes the slow path below.
+                scanner.part.append(contentsOf: folded)
+                i += 2
+                continue
+            }
+            if s.value >= 0x2000, s.value <= 0x206F, !isJoiner(s) { scanner.end(); i += length; continue }   // “ ” — … end a word
             if isWordScalar(s) {
                 if length == 1 {
                     let b = bytes[i]
@@ -197,6 +205,16 @@ public enum SearchText {
             }
             part.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// `fold` of each letter U+0080–U+024F on its own, as UTF-8 (nil: not a word letter, or one
+    /// folded with its neighbours). Folding is per letter in these blocks (lowercase and
+    /// canonical decomposition need no context there), so a word of them folds letter by letter.
+    private static let latinFolds: [[UInt8]?] = (0..<0x250).map { value in
+        guard value >= 0x80, let s = Unicode.Scalar(value), isWordScalar(s), !isJoiner(s), value != 0xAD,
+              s.properties.generalCategory != .nonspacingMark else { return nil }
+        let folded = fold(String(Character(s)))
+        return folded.isEmpty ? nil : Array(folded.utf8)
     }
 
     private static let special: [Unicode.Scalar: String] = [

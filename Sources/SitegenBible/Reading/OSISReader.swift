@@ -25,8 +25,12 @@ enum OSISReader {
 extension OSISReader {
     /// The `encoding` of a leading `<?xml …?>` declaration, if it has one.
     static func declaredEncoding(_ text: String) -> String? {
-        guard text.hasPrefix("<?xml"), let end = text.range(of: "?>") else { return nil }
-        let declaration = text[..<end.lowerBound]
+        // Only the declaration is searched: `range(of:)` on the whole text would index a
+        // megabyte-long book for nothing.
+        guard text.hasPrefix("<?xml") else { return nil }
+        let head = String(decoding: text.utf8.prefix(256), as: UTF8.self)
+        guard let end = head.range(of: "?>") else { return nil }
+        let declaration = head[..<end.lowerBound]
         guard let key = declaration.range(of: "encoding") else { return nil }
         let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }

@@ -1,27 +1,41 @@
-/// What the Bible gives the site's search: every verse of the primary translation as a
+/// What the Bible gives the site's search: every verse of the default translation as a
 /// document (grouped by chapter, faceted by book and testament), and every book with the
-/// spellings a reference may use and its chapters' verse counts.
+/// spellings a reference may use and its chapters' verse counts; a book the default lacks (the
+/// deuterocanon) from the translation that has it, so "Tobit 1:1" opens the WEB's Tobit 1.
+/// Other translations' verses are not indexed: the index's term files are part of the offline
+/// core every reader installs, and three translations would double it (docs/bible.md).
 public enum BibleSearch {
     public static func contribution(_ library: BibleLibrary) -> SearchContribution {
-        let translation = library.primary
         var documents: [SearchDocument] = []
-        documents.reserveCapacity(translation.verseCount)
+        documents.reserveCapacity(library.primary.verseCount)
         var books: [SearchBook] = []
-        for book in translation.books {
-            let canon = book.canon
-            let testament = canon.testament == .old ? "Old Testament" : "New Testament"
-            for chapter in book.chapters {
-                let path = BiblePaths.chapter(canon, chapter.number)
-                for verse in chapter.verses {
-                    documents.append(SearchDocument(kind: "Bible", url: path + "#v\(verse.number)",
-                                                    title: "\(book.name) \(chapter.number):\(verse.number)",
-                                                    text: verse.plainText, group: path, facet: book.name, section: testament))
+        var named = Set<CanonBook>()
+        for edition in library.editions {
+            for book in edition.translation.books where named.insert(book.canon).inserted {
+                books.append(SearchBook(name: book.name, aliases: aliases(book.canon), chapterPath: edition.book(book.canon),
+                                        verses: book.chapters.map { $0.verses.last?.number ?? 0 }))
+                guard edition.isDefault else { continue }
+                let canon = book.canon
+                let testament = edition.strings[testamentKey(canon.testament)]
+                for chapter in book.chapters {
+                    let path = edition.chapter(canon, chapter.number)
+                    for verse in chapter.verses where !verse.isOmitted {
+                        documents.append(SearchDocument(kind: "Bible", url: path + "#v\(verse.number)",
+                                                        title: "\(book.name) \(chapter.number):\(verse.number)",
+                                                        text: verse.plainText, group: path, facet: book.name, section: testament))
+                    }
                 }
             }
-            books.append(SearchBook(name: book.name, aliases: aliases(canon), chapterPath: BiblePaths.book(canon),
-                                    verses: book.chapters.map { $0.verses.last?.number ?? 0 }))
         }
         return SearchContribution(documents: documents, books: books)
+    }
+
+    static func testamentKey(_ testament: CanonBook.Testament) -> String {
+        switch testament {
+        case .old: "oldTestament"
+        case .new: "newTestament"
+        case .deuterocanon: "deuterocanon"
+        }
     }
 
     /// Every spelling of a book a reference may use, lowercase with single spaces and a space
