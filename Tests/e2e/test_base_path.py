@@ -22,9 +22,9 @@ BASE = "https://example.org/church/"
 
 
 @pytest.fixture(scope="module")
-def church(tmp_path_factory):
+def church(tmp_path_factory, kjv_content):
     out = tmp_path_factory.mktemp("church") / "Output"
-    result = run_sitegen("build", "--as-of", AS_OF, "--output", str(out), "--quiet", "--base-url", BASE)
+    result = run_sitegen("build", "--as-of", AS_OF, "--content", str(kjv_content), "--output", str(out), "--quiet", "--base-url", BASE)
     assert result.returncode == 0, result.stderr
     return out
 

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (AS_OF, ROOT, axe_violations, emulate_dark, run_sitegen, screenshot, tree_digest,
+from conftest import (copy_content, AS_OF, ROOT, axe_violations, emulate_dark, run_sitegen, screenshot, tree_digest,
                       wait_for_url_path)
 
 # The verse of the day for a few dates, written out by hand from Content/bible/daily-verses.yml
@@ -244,7 +244,7 @@ def test_screenshots_of_a_chapter_and_the_chart(driver, base_url):
 
 def test_bad_bible_input_fails_with_every_error_and_leaves_output_untouched(tmp_path, content_dir, site):
     content = tmp_path / "Content"
-    shutil.copytree(content_dir, content)
+    copy_content(content)
     bible = content / "bible"
     ruth = bible / "kjv" / "08-Ruth.osis.xml"
     lines = ruth.read_text().split("\n")

@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from conftest import AS_OF, ROOT, run_sitegen, sitegen_binary, tree_digest, validate_html
+from conftest import copy_content, AS_OF, ROOT, run_sitegen, sitegen_binary, tree_digest, validate_html
 
 SUMMARY = re.compile(r"^Built ([\d,]+) pages, ([\d,]+) files \((\d+\.\d) MB\) into (.+)/ for (\S+) as of (\d{4}-\d\d-\d\d) in (\d+\.\d\d) s$")
 STAGES = ["load", "parse", "render", "snapshots", "search", "bundle", "write"]
@@ -55,7 +55,7 @@ def test_quiet_prints_nothing_but_errors(tmp_path, site):
     result = run_sitegen("check", "--as-of", AS_OF, "--quiet")
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
     content = tmp_path / "Content"
-    shutil.copytree(ROOT / "Content", content)
+    copy_content(content)
     (content / "pages" / "extra.md").write_text("---\ntitel: misspelt\n---\nBody\n")
     result = run_sitegen("build", "--as-of", AS_OF, "--content", str(content), "--output", str(out), "--quiet")
     assert result.returncode != 0 and result.stdout == ""
@@ -65,7 +65,7 @@ def test_quiet_prints_nothing_but_errors(tmp_path, site):
 
 def test_raw_html_true_lets_markup_through_a_full_build_but_never_scripts(tmp_path):
     content = tmp_path / "Content"
-    shutil.copytree(ROOT / "Content", content)
+    copy_content(content)
     site_yml = content / "site.yml"
     site_yml.write_text(site_yml.read_text().replace("raw_html: false", "raw_html: true"))
     (content / "pages" / "notes.md").write_text(

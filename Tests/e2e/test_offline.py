@@ -23,7 +23,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import AS_OF, ROOT, _QuietHandler, axe_violations, emulate_dark, record_benchmark, run_sitegen, screenshot, set_viewport
+from conftest import copy_content, AS_OF, ROOT, _QuietHandler, axe_violations, emulate_dark, record_benchmark, run_sitegen, screenshot, set_viewport
 
 HYMN = "hymns/13/"
 CHAPTER = "bible/john/3/"
@@ -87,7 +87,7 @@ class OutageServer:
 def offline_site(tmp_path_factory):
     """A copy of the bundled content (one hymn is edited by a test) and its build."""
     root = tmp_path_factory.mktemp("offline")
-    shutil.copytree(ROOT / "Content", root / "Content")
+    copy_content(root / "Content")
     out = root / "Output"
     build(root, out)
     return root, out

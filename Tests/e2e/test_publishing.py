@@ -146,11 +146,11 @@ def first_row(print_page: pathlib.Path) -> tuple[str, str]:
 
 
 @pytest.fixture(scope="module")
-def printed(tmp_path_factory):
+def printed(tmp_path_factory, kjv_content):
     if not shutil.which("chromium"):
         pytest.skip("Chromium is not installed (scripts/install-deps test installs it)")
     out = tmp_path_factory.mktemp("printed") / "Output"
-    result = run_sitegen("build", "--as-of", AS_OF, "--output", str(out), "--base-url", REAL_BASE, "--print-sheet")
+    result = run_sitegen("build", "--as-of", AS_OF, "--content", str(kjv_content), "--output", str(out), "--base-url", REAL_BASE, "--print-sheet")
     assert result.returncode == 0, result.stderr
     return out, result
 

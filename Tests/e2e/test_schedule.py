@@ -16,7 +16,7 @@ from dateutil import rrule as dateutil_rrule
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import (ARTIFACTS, AS_OF, ROOT, axe_violations, check_screenshot, emulate_dark, nu_errors_under, run_sitegen,
+from conftest import copy_content, (ARTIFACTS, AS_OF, ROOT, axe_violations, check_screenshot, emulate_dark, nu_errors_under, run_sitegen,
                       screenshot, serve_folder, set_viewport, tree_digest)
 
 EVIL = "<script>alert(1)</script>"
@@ -99,10 +99,10 @@ def test_rrules_generate_the_dates_the_pages_show(site):
 
 
 @pytest.fixture(scope="module")
-def later_site(tmp_path_factory) -> pathlib.Path:
-    """The bundled site built as of 2027-02-01, months after the session's site."""
+def later_site(tmp_path_factory, kjv_content) -> pathlib.Path:
+    """The bundled site (the KJV only) built as of 2027-02-01, months after the session's site."""
     out = tmp_path_factory.mktemp("later") / "Output"
-    result = run_sitegen("build", "--as-of", "2027-02-01", "--output", str(out), "--quiet")
+    result = run_sitegen("build", "--as-of", "2027-02-01", "--content", str(kjv_content), "--output", str(out), "--quiet")
     assert result.returncode == 0, result.stderr
     return out
 
@@ -491,7 +491,7 @@ def test_schedule_page_is_light(site):
 
 def evil_content(tmp_path: pathlib.Path) -> pathlib.Path:
     content = tmp_path / "Content"
-    shutil.copytree(ROOT / "Content", content)
+    copy_content(content)
     (content / "localities" / "evil.md").write_text(
         "---\n"
         f'name: "{EVIL}"\n'
@@ -545,7 +545,7 @@ def test_a_script_name_is_text_everywhere(tmp_path, driver):
 
 def test_bad_schedule_fails_with_every_error_and_output_untouched(tmp_path, site):
     content = tmp_path / "Content"
-    shutil.copytree(ROOT / "Content", content)
+    copy_content(content)
     (content / "localities" / "far.md").write_text("---\nname: Far\nlatitude: 123.4\nlongitude: 200\n---\n")
     (content / "schedule" / "bad.yml").write_text(
         "events:\n"
@@ -624,7 +624,7 @@ def test_bundled_content_is_what_the_importers_make(tmp_path):
 
 def test_csv_import_then_build(tmp_path):
     content = tmp_path / "Content"
-    shutil.copytree(ROOT / "Content", content)
+    copy_content(content)
     csv = tmp_path / "spring.csv"
     csv.write_text("date,locality,with,morning,evening,team,category,comment,repeat,on,until\n"
                    "2027-01-03,aberdeen,Gackle,11:00-13:00,,,Communion,,monthly,first Sunday,2027-06-30\n"

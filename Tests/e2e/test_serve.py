@@ -21,7 +21,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import AS_OF, ROOT, record_benchmark, screenshot, sitegen_binary
+from conftest import copy_content, AS_OF, ROOT, record_benchmark, screenshot, sitegen_binary
 
 HYMN = "hymns/012.md"
 HYMN_URL = "hymns/12/"
@@ -40,7 +40,7 @@ class Served:
         self.content = root / "Content"
         self.templates = root / "Templates"
         self.output = root / "Output"
-        shutil.copytree(ROOT / "Content", self.content)
+        copy_content(self.content)
         shutil.copytree(ROOT / "Templates", self.templates)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"

@@ -278,3 +278,16 @@ def test_bad_translations_fail_with_every_error_and_leave_output_untouched(tmp_p
     assert re.search(r"bible/fin/translation\.yml:3:\d+: error: language 'fi' has no string table: add Content/strings/fi\.yml", err), err
     assert re.search(r"bible/john(:\d+:\d+)?: error: translation folder 'john' would share its address /bible/john/", err), err
     assert tree_digest(out) == before
+
+
+def test_other_translations_stay_out_of_the_offline_core(site):
+    """The core every reader's phone installs holds the default Bible's contents and books, not
+    the other translations' chapters or side-by-side pages: those are groups kept as opened."""
+    text = next(site.glob("sw-list-*.js")).read_text()
+    listed = json.loads(text[text.index("{"):text.rindex("}") + 1])
+    core = {path for path, _ in listed["core"]}
+    assert not any(re.match(r"bible/(web|rv1909|parallel)/[^/]+/\d+/", p) for p in core)
+    groups = {g["name"]: {path for path, _ in g["pages"]} for g in listed["groups"]}
+    assert "bible/web/tobit/1/" in groups["bible-web"] and "bible/parallel/web/john/3/" in groups["bible-web"]
+    assert "bible/rv1909/john/3/" in groups["bible-rv1909"] and "bible/john/3/" in groups["bible"]
+    assert len(groups["bible-web"]) == 1394 + 1189 and len(groups["bible-rv1909"]) == 1189 + 1189
