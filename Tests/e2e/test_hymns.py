@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import copy_content, (AS_OF, ROOT, assert_stays_on, axe_violations, emulate_dark, nu_errors_under, run_sitegen,
+from conftest import (copy_content, AS_OF, ROOT, assert_stays_on, axe_violations, emulate_dark, nu_errors_under, run_sitegen,
                       screenshot, set_viewport, touch_swipe, tree_digest, watch_navigation)
 
 REMOVED = [168, 171, 242, 246, 267, 272, 273, 274, 275]

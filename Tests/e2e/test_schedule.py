@@ -16,7 +16,7 @@ from dateutil import rrule as dateutil_rrule
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import copy_content, (ARTIFACTS, AS_OF, ROOT, axe_violations, check_screenshot, emulate_dark, nu_errors_under, run_sitegen,
+from conftest import (copy_content, ARTIFACTS, AS_OF, ROOT, axe_violations, check_screenshot, emulate_dark, nu_errors_under, run_sitegen,
                       screenshot, serve_folder, set_viewport, tree_digest)
 
 EVIL = "<script>alert(1)</script>"

@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import copy_content, (AS_OF, ROOT, NuCheckerFailed, axe_violations, check_screenshot, emulate_dark, nu_errors_of,
+from conftest import (copy_content, AS_OF, ROOT, NuCheckerFailed, axe_violations, check_screenshot, emulate_dark, nu_errors_of,
                       nu_errors_under, nu_url, run_nu, run_sitegen, screenshot, set_viewport, tree_digest, validate_html)
 from linkcheck import check_site
 
