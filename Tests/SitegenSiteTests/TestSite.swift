@@ -18,19 +18,16 @@ struct TestSite {
         try fm.createDirectory(at: root, withIntermediateDirectories: true)
     }
 
-    /// A copy of the repository's `Content/` and `Templates/`. `allTranslations: false` leaves out
-    /// the WEB and RV1909 (the KJV stays): the pipeline's tests of edits and deferred outputs
-    /// do not need 69,000 more verses, built in debug several times each; the tests of the
-    /// translations themselves take them all.
-    static func bundledCopy(allTranslations: Bool = false) throws -> TestSite {
+    /// A copy of the repository's `Content/` and `Templates/`, without the WEB and RV1909 (the
+    /// KJV stays): the pipeline's tests of edits and deferred outputs do not need 69,000 more
+    /// verses built in debug several times each; a test of translations adds what it needs.
+    static func bundledCopy() throws -> TestSite {
         let site = try TestSite(kinds: SiteKinds.bundled)
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for folder in ["Content", "Templates"] {
             try site.fm.copyItem(at: repo.appendingPathComponent(folder), to: site.url(folder))
         }
-        if !allTranslations {
-            for id in ["web", "rv1909"] { try site.fm.removeItem(at: site.url("Content/bible/\(id)")) }
-        }
+        for id in ["web", "rv1909"] { try site.fm.removeItem(at: site.url("Content/bible/\(id)")) }
         return site
     }
 

@@ -34,9 +34,12 @@ def clear_storage(driver, base_url):
 
 
 def test_every_chapter_has_a_page_and_the_toc_works_without_javascript(site):
-    chapters = [p for p in (site / "bible").glob("*/*/index.html") if p.parent.parent.name != "plan"]  # not the month pages
+    # The default translation's pages (the others', under bible/web/ and bible/rv1909/, and the
+    # side-by-side pages under bible/parallel/: test_translations.py).
+    others = {"plan", "web", "rv1909", "parallel"}   # and the plan's month pages
+    chapters = [p for p in (site / "bible").glob("*/*/index.html") if p.parent.parent.name not in others]
     assert len(chapters) == 1189
-    assert len([p for p in (site / "bible").glob("*/index.html")]) == 66 + 2  # books, plan, progress
+    assert len([p for p in (site / "bible").glob("*/index.html")]) == 66 + 2 + 2  # books, plan, progress, web, rv1909
     toc = (site / "bible" / "index.html").read_text()
     assert toc.count("<details class=\"book-toc\">") == 66
     assert toc.count("data-chapter=") == 1189

@@ -1,20 +1,18 @@
 /// What the Bible gives the site's search: every verse of the default translation as a
-/// document (grouped by chapter, faceted by book and testament), and every book with the
-/// spellings a reference may use and its chapters' verse counts; a book the default lacks (the
-/// deuterocanon) from the translation that has it, so "Tobit 1:1" opens the WEB's Tobit 1.
-/// Other translations' verses are not indexed: the index's term files are part of the offline
-/// core every reader installs, and three translations would double it (docs/bible.md).
+/// document (grouped by chapter, faceted by book and testament), and its books with the
+/// spellings a reference may use and their chapters' verse counts. Other translations are not
+/// indexed: the index's term files are part of the offline core every reader installs, and
+/// three translations would double it; nor are books only they have ("ju" would offer Judith
+/// beside Judges and Jude to a congregation reading the KJV) (docs/bible.md).
 public enum BibleSearch {
     public static func contribution(_ library: BibleLibrary) -> SearchContribution {
         var documents: [SearchDocument] = []
         documents.reserveCapacity(library.primary.verseCount)
         var books: [SearchBook] = []
-        var named = Set<CanonBook>()
-        for edition in library.editions {
-            for book in edition.translation.books where named.insert(book.canon).inserted {
+        for edition in library.editions where edition.isDefault {
+            for book in edition.translation.books {
                 books.append(SearchBook(name: book.name, aliases: aliases(book.canon), chapterPath: edition.book(book.canon),
                                         verses: book.chapters.map { $0.verses.last?.number ?? 0 }))
-                guard edition.isDefault else { continue }
                 let canon = book.canon
                 let testament = edition.strings[testamentKey(canon.testament)]
                 for chapter in book.chapters {
