@@ -81,7 +81,7 @@ public enum SearchText {
             }
             let (s, length) = scalar(in: bytes, at: i)
             if s.value == 0xAD { i += length; continue }   // soft hyphen
-            if length == 2, let folded = latinFolds[Int(s.value)] {
+            if length == 2, s.value < 0x250, let folded = latinFolds[Int(s.value)] {
                 // Latin-1 and Latin Extended-A/B letters (á, ñ, Ø…), folded from a table made by
                 // `fold` itself: Spanish text never takes the slow path below.
                 scanner.part.append(contentsOf: folded)

@@ -21,6 +21,18 @@ import Testing
     }
 
     /// What the apps' SQLite bundle stores for full-text search: the same words, space-separated.
+    /// The scanner folds Latin letters one by one from a table; every two-byte letter (Latin,
+    /// Greek, Cyrillic, Hebrew: U+0080–U+07FF) inside a word folds as the whole word would.
+    @Test func letterByLetterFoldingIsTheWordsFolding() {
+        for value in 0x80..<0x800 {
+            // U+02BC, the modifier letter apostrophe, is an apostrophe in the word rules.
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isAlphabetic, value != 0x02BC else { continue }
+            let word = "a\(Character(scalar))b"
+            let words = SearchText.words(word)
+            #expect(words == [SearchText.fold(word)], "U+\(String(value, radix: 16)): \(words)")
+        }
+    }
+
     @Test func foldedTextIsTheWordsJoinedBySpaces() {
         for text in ["Whate’er is hateful in Thine eyes;", "By‐and‐by, Beth-el, God's Ærø!", "", "  ,, ", "Tiedän 123"] {
             #expect(SearchText.foldedText(text) == SearchText.words(text).joined(separator: " "), "\(text)")
