@@ -68,6 +68,11 @@ struct RebuildTimings: AsyncParsableCommand {
         if !json { print("full build in session: \(Self.ms(firstSeconds)) ms, \(first.written.count) files  " + Self.stages(first)) }
         for edit in Self.edits where only.map({ edit.name.contains($0) }) ?? true {
             let url = scratch.appendingPathComponent(edit.path)
+            // A site without that file (no WEB, another hymn numbering) times the other edits.
+            guard fm.fileExists(atPath: url.path) else {
+                if !json { print("\(edit.name): skipped, this site has no \(edit.path)") }
+                continue
+            }
             let original = try String(contentsOf: url, encoding: .utf8)
             // As `sitegen serve` does: the edit's pages first (what the reader waits for), then,
             // timed apart, the search index and the apps' bundle it left to settle.

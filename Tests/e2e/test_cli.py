@@ -89,16 +89,16 @@ def test_raw_html_true_lets_markup_through_a_full_build_but_never_scripts(tmp_pa
     # test_a_script_name_is_text_everywhere and test_hymns' test_hymn_text_is_shown_as_text_never_run.
 
 
-def test_rebuild_timings_reports_figures_and_edits_only_its_scratch_copy(tmp_path):
-    before = tree_digest(ROOT / "Content"), tree_digest(ROOT / "Templates")
+def test_rebuild_timings_reports_figures_and_edits_only_its_scratch_copy(tmp_path, kjv_content):
+    before = tree_digest(kjv_content), tree_digest(ROOT / "Templates")
     out = tmp_path / "timings-out"
-    result = subprocess.run([str(sitegen_binary()), "rebuild-timings", "--output", str(out), "--runs", "1",
-                             "--as-of", AS_OF, "--json"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    result = subprocess.run([str(sitegen_binary()), "rebuild-timings", "--content", str(kjv_content), "--output", str(out),
+                             "--runs", "1", "--as-of", AS_OF, "--json"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert set(figures) >= {"hymn", "chapter", "schedule", "template"}, figures
     assert all(isinstance(v, (int, float)) and 0 < v < 60 for v in figures.values()), figures
-    assert (tree_digest(ROOT / "Content"), tree_digest(ROOT / "Templates")) == before
+    assert (tree_digest(kjv_content), tree_digest(ROOT / "Templates")) == before
     assert not (tmp_path / ".timings-out-sources").exists(), "the scratch copy of the sources is removed"
     print(f"rebuild-timings (debug build, median s): {figures}")
 

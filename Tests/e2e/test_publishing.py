@@ -192,7 +192,7 @@ def test_pdfs_are_the_same_bytes_every_time(printed):
     assert before == after
 
 
-def test_without_chromium_print_sheet_says_it_skipped_and_succeeds(site, tmp_path):
+def test_without_chromium_print_sheet_says_it_skipped_and_succeeds(site, tmp_path, kjv_content):
     env = {k: v for k, v in os.environ.items() if k not in ("CHROMIUM", "SOURCE_DATE_EPOCH")}
     env["PATH"] = str(tmp_path)   # no chromium here
     result = subprocess.run([str(sitegen_binary()), "print-sheet", "--output", str(site)], env=env,
@@ -202,7 +202,7 @@ def test_without_chromium_print_sheet_says_it_skipped_and_succeeds(site, tmp_pat
     assert not list((site / "schedule").glob("*.pdf"))
 
     out = tmp_path / "Output"
-    build = subprocess.run([str(sitegen_binary()), "build", "--as-of", AS_OF, "--output", str(out), "--print-sheet"],
+    build = subprocess.run([str(sitegen_binary()), "build", "--as-of", AS_OF, "--content", str(kjv_content), "--output", str(out), "--print-sheet"],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert build.returncode == 0, build.stderr
     assert "skipped the meetings sheet PDFs" in build.stderr
