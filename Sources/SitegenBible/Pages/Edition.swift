@@ -16,7 +16,11 @@ public struct Edition: Sendable {
 
     /// "Psalm 23", "Salmo 23", "John 3", or the book alone when it has one chapter.
     func heading(_ book: Book, _ chapter: Int) -> String {
-        if book.chapters.count == 1 { return book.name }
-        return book.osis == "Ps" ? "\(strings["psalm"]) \(chapter)" : "\(book.name) \(chapter)"
+        heading(book.name, chapters: book.chapters.count, book.canon, chapter)
+    }
+
+    func heading(_ name: String, chapters: Int, _ canon: CanonBook, _ chapter: Int) -> String {
+        if chapters == 1 { return name }
+        return canon.osis == "Ps" ? "\(strings["psalm"]) \(chapter)" : "\(name) \(chapter)"
     }
 }

@@ -3,57 +3,63 @@
 /// own numbering), the two texts side by side on a wide screen and verse after verse on a phone
 /// (CSS only: the same markup). A verse one side does not have says so in its cell.
 enum ParallelPages {
+    /// Memoized per chapter: an edit of one verse makes its chapter's side-by-side pages again,
+    /// not the book's (a book's 50 chapters made twice were most of a verse edit's time).
     static func specs(_ editions: [Edition], context: RenderContext, memo: inout InputMemo<[PageSpec]>) -> [PageSpec] {
         guard let left = editions.first(where: \.isDefault) else { return [] }
         var specs: [PageSpec] = []
         for right in editions where !right.isDefault {
-            let pairs = left.translation.books.compactMap { book in right.translation.book(book.canon).map { (book, $0) } }
-            let inputs = pairs.map { ParallelInputs(left: TranslationInputs(left), right: TranslationInputs(right), leftBook: $0.0, rightBook: $0.1) }
-            let key = { (i: Int) in "parallel/\(right.key)/\(pairs[i].0.osis)" }
-            var perBook = pairs.indices.map { memo.reuse(key($0), inputs: inputs[$0]) }
-            let wanted = pairs.indices.filter { perBook[$0] == nil }
-            let made = parallelMap(wanted, jobs: context.jobs) { i in
-                book(pairs[i].0, pairs[i].1, left: left, right: right, context: context)
+            let sides = (TranslationInputs(left), TranslationInputs(right))
+            var work: [(key: String, inputs: ParallelInputs)] = []
+            for leftBook in left.translation.books {
+                guard let rightBook = right.translation.book(leftBook.canon) else { continue }
+                let numbers = leftBook.chapters.map(\.number).filter { rightBook.chapter($0) != nil }
+                for (i, number) in numbers.enumerated() {
+                    let inputs = ParallelInputs(canon: leftBook.canon, left: sides.0, right: sides.1,
+                                                leftName: leftBook.name, rightName: rightBook.name,
+                                                leftChapters: leftBook.chapters.count, rightChapters: rightBook.chapters.count,
+                                                leftChapter: leftBook.chapter(number)!, rightChapter: rightBook.chapter(number)!,
+                                                prev: i > 0 ? numbers[i - 1] : nil, next: i + 1 < numbers.count ? numbers[i + 1] : nil)
+                    work.append(("parallel/\(right.key)/\(leftBook.osis)/\(number)", inputs))
+                }
             }
-            for (i, pages) in zip(wanted, made) {
-                memo.keep(key(i), inputs: inputs[i], pages)
-                perBook[i] = pages
+            var made = work.map { memo.reuse($0.key, inputs: $0.inputs) }
+            let wanted = work.indices.filter { made[$0] == nil }
+            let pages = parallelMap(wanted, jobs: context.jobs) { i in
+                [page(work[i].inputs, left: left, right: right, context: context)]
             }
-            specs += perBook.flatMap { $0! }
+            for (i, page) in zip(wanted, pages) {
+                memo.keep(work[i].key, inputs: work[i].inputs, page)
+                made[i] = page
+            }
+            specs += made.flatMap { $0! }
         }
         return specs
     }
 
-    static func book(_ leftBook: Book, _ rightBook: Book, left: Edition, right: Edition, context: RenderContext) -> [PageSpec] {
-        let numbers = leftBook.chapters.map(\.number).filter { rightBook.chapter($0) != nil }
-        return numbers.enumerated().map { i, number in
-            page(leftBook, rightBook, number, left: left, right: right, prev: i > 0 ? numbers[i - 1] : nil,
-                 next: i + 1 < numbers.count ? numbers[i + 1] : nil, context: context)
-        }
-    }
-
-    static func page(_ leftBook: Book, _ rightBook: Book, _ number: Int, left: Edition, right: Edition,
-                     prev: Int?, next: Int?, context: RenderContext) -> PageSpec {
-        let canon = leftBook.canon
-        let a = leftBook.chapter(number)!, b = rightBook.chapter(number)!
+    static func page(_ inputs: ParallelInputs, left: Edition, right: Edition, context: RenderContext) -> PageSpec {
+        let a = inputs.leftChapter, b = inputs.rightChapter, number = a.number, canon = inputs.canon
         let numbers = Array(Set(a.verses.map(\.number) + b.verses.map(\.number))).sorted()
         let rows: [TemplateValue] = numbers.map { n in
             ["number": .number(n), "leftHTML": .text(cell(a.verse(n), n, left)), "rightHTML": .text(cell(b.verse(n), n, right))]
         }
-        func side(_ e: Edition, _ book: Book) -> TemplateValue {
+        let leftHeading = left.heading(inputs.leftName, chapters: inputs.leftChapters, canon, number)
+        func side(_ e: Edition, _ heading: String) -> TemplateValue {
             ["abbreviation": .text(e.translation.abbreviation), "name": .text(e.translation.name), "language": .text(e.language),
-             "heading": .text(e.heading(book, number)), "url": .text(context.url(e.chapter(canon, number)))]
+             "heading": .text(heading), "url": .text(context.url(e.chapter(canon, number)))]
         }
         func link(_ n: Int?) -> TemplateValue? {
-            n.map { ["url": .text(context.url(BiblePaths.parallel(canon, $0, with: right.pathID!))), "title": "\(leftBook.name) \($0)"] }
+            n.map { ["url": .text(context.url(BiblePaths.parallel(canon, $0, with: right.pathID!))), "title": "\(inputs.leftName) \($0)"] }
         }
-        let title = "\(left.heading(leftBook, number)): \(left.translation.abbreviation) · \(right.translation.abbreviation)"
-        var values: TemplateObject = ["left": side(left, leftBook), "right": side(right, rightBook), "rows": .list(rows),
-                                      "chapterID": .text(BiblePaths.chapterID(canon, number)), "strings": left.strings.templateValue]
-        values["prev"] = link(prev)
-        values["next"] = link(next)
+        let title = "\(leftHeading): \(left.translation.abbreviation) · \(right.translation.abbreviation)"
+        var values: TemplateObject = ["left": side(left, leftHeading),
+                                      "right": side(right, right.heading(inputs.rightName, chapters: inputs.rightChapters, canon, number)),
+                                      "rows": .list(rows), "chapterID": .text(BiblePaths.chapterID(canon, number)),
+                                      "strings": left.strings.templateValue]
+        values["prev"] = link(inputs.prev)
+        values["next"] = link(inputs.next)
         return PageSpec(path: BiblePaths.parallel(canon, number, with: right.pathID!), template: "bible-parallel", title: title,
-                        description: "\(left.heading(leftBook, number)) in the \(left.translation.name) and the \(right.translation.name), side by side.",
+                        description: "\(leftHeading) in the \(left.translation.name) and the \(right.translation.name), side by side.",
                         values: values)
     }
 
@@ -81,7 +87,12 @@ enum ParallelPages {
     }
 }
 
+/// What one side-by-side page is made from.
 struct ParallelInputs: Hashable {
+    let canon: CanonBook
     let left, right: TranslationInputs
-    let leftBook, rightBook: Book
+    let leftName, rightName: String
+    let leftChapters, rightChapters: Int
+    let leftChapter, rightChapter: Chapter
+    let prev, next: Int?
 }
