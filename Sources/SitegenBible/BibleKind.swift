@@ -9,7 +9,8 @@ public struct BibleKind: ContentKind {
     public var name: String { "bible" }
 
     public var sources: KindSources {
-        KindSources(folders: [BibleReader.folder], templates: BiblePages.templates)
+        // The pages' words in other languages live in `Content/strings/`: an edit there reads the Bible again.
+        KindSources(folders: [BibleReader.folder], checksAgainst: [BibleStrings.folder], templates: BiblePages.templates)
     }
 
     public func makeCache() -> BibleCache { BibleCache() }
