@@ -56,9 +56,8 @@ public struct BibleKind: ContentKind {
             let books = edition.translation.books
             var pages = books.flatMap { book in book.chapters.map { edition.chapter(book.canon, $0.number) } }
             if let id = edition.pathID {
-                pages += books.flatMap { book in
-                    book.chapters.filter { library.primary.book(book.canon)?.chapter($0.number) != nil }
-                        .map { BiblePaths.parallel(book.canon, $0.number, with: id) }
+                pages += ParallelPages.shared(library.primary, edition.translation).flatMap { pair in
+                    pair.chapters.map { BiblePaths.parallel(pair.left.canon, $0, with: id) }
                 }
             }
             return OfflineGroup(name: edition.pathID.map { "bible-\($0)" } ?? "bible", unit: "chapters", pages: pages,

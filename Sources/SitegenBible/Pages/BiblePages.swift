@@ -80,8 +80,8 @@ public enum BiblePages {
         })
     }
 
-    /// The other translations, for the contents page: where each one's contents are.
-    static func otherEditions(_ edition: Edition, among editions: [Edition], context: RenderContext) -> TemplateValue {
+    /// Every translation, for the contents page: where each one's contents are, the current one marked.
+    static func editionLinks(_ edition: Edition, among editions: [Edition], context: RenderContext) -> TemplateValue {
         .list(editions.map { other in
             ["abbreviation": .text(other.translation.abbreviation), "name": .text(other.translation.name),
              "language": .text(other.language), "url": .text(context.url(other.index)),
@@ -92,7 +92,7 @@ public enum BiblePages {
     static func index(_ edition: Edition, among editions: [Edition], context: RenderContext) -> PageSpec {
         let translation = edition.translation
         var values = editionValues(edition, context: context)
-        values["translations"] = otherEditions(edition, among: editions, context: context)
+        values["translations"] = editionLinks(edition, among: editions, context: context)
         values["hasOthers"] = .flag(editions.count > 1)
         values["testaments"] = testaments(translation, in: edition, context: context)
         values["isDefault"] = .flag(edition.isDefault)

@@ -11,9 +11,7 @@ enum ParallelPages {
         for right in editions where !right.isDefault {
             let sides = (TranslationInputs(left), TranslationInputs(right))
             var work: [(key: String, inputs: ParallelInputs)] = []
-            for leftBook in left.translation.books {
-                guard let rightBook = right.translation.book(leftBook.canon) else { continue }
-                let numbers = leftBook.chapters.map(\.number).filter { rightBook.chapter($0) != nil }
+            for (leftBook, rightBook, numbers) in shared(left.translation, right.translation) {
                 for (i, number) in numbers.enumerated() {
                     let inputs = ParallelInputs(canon: leftBook.canon, left: sides.0, right: sides.1,
                                                 leftName: leftBook.name, rightName: rightBook.name,
@@ -35,6 +33,16 @@ enum ParallelPages {
             specs += made.flatMap { $0! }
         }
         return specs
+    }
+
+    /// The books both translations have, with the chapter numbers both have: the pages made
+    /// here, and the pages the offline list files in the other translation's group.
+    static func shared(_ left: Translation, _ right: Translation) -> [(left: Book, right: Book, chapters: [Int])] {
+        left.books.compactMap { leftBook in
+            right.book(leftBook.canon).map { rightBook in
+                (leftBook, rightBook, leftBook.chapters.map(\.number).filter { rightBook.chapter($0) != nil })
+            }
+        }
     }
 
     static func page(_ inputs: ParallelInputs, left: Edition, right: Edition, context: RenderContext) -> PageSpec {
@@ -67,9 +75,7 @@ enum ParallelPages {
     static func cell(_ verse: Verse?, _ number: Int, _ edition: Edition) -> String {
         var html: [UInt8] = []
         guard let verse else {
-            html.append(ascii: "<span class=\"omitted\">")
-            VerseHTML.appendEscaped(edition.strings["notHere"], to: &html)
-            html.append(ascii: "</span>")
+            VerseHTML.appendOmitted(edition.strings["notHere"], to: &html)
             return String(decoding: html, as: UTF8.self)
         }
         for heading in verse.headings {
@@ -77,11 +83,7 @@ enum ParallelPages {
             VerseHTML.append(heading, to: &html)
             html.append(ascii: "</span> ")
         }
-        if verse.isOmitted {
-            html.append(ascii: "<span class=\"omitted\">")
-            VerseHTML.appendEscaped(edition.strings["omitted"], to: &html)
-            html.append(ascii: "</span>")
-        }
+        if verse.isOmitted { VerseHTML.appendOmitted(edition.strings["omitted"], to: &html) }
         VerseHTML.append(verse.spans, to: &html)
         return String(decoding: html, as: UTF8.self)
     }

@@ -23,6 +23,14 @@ public enum VerseHTML {
         }
     }
 
+    /// Why a verse has no text here ("This verse is not in the text this translation follows."),
+    /// in place of its words: on chapter pages and in side-by-side cells alike.
+    static func appendOmitted(_ note: String, to html: inout [UInt8]) {
+        html.append(ascii: "<span class=\"omitted\">")
+        appendEscaped(note, to: &html)
+        html.append(ascii: "</span>")
+    }
+
     /// The text HTML-escaped (`Escape.appendHTML`), appended without a temporary string.
     static func appendEscaped<S: StringProtocol>(_ text: S, to html: inout [UInt8]) {
         var text = String(text)
@@ -101,11 +109,7 @@ public enum VerseHTML {
             html.append(ascii: "\">")
             html.append(number: verse.number)
             html.append(ascii: "</a> ")
-            if verse.isOmitted {
-                html.append(ascii: "<span class=\"omitted\">")
-                appendEscaped(words.omitted, to: &html)
-                html.append(ascii: "</span>")
-            }
+            if verse.isOmitted { appendOmitted(words.omitted, to: &html) }
             append(verse.spans, to: &html)
             html.append(ascii: "</span>")
             if !verse.subscription.isEmpty {

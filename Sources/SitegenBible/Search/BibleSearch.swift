@@ -9,19 +9,18 @@ public enum BibleSearch {
         var documents: [SearchDocument] = []
         documents.reserveCapacity(library.primary.verseCount)
         var books: [SearchBook] = []
-        for edition in library.editions where edition.isDefault {
-            for book in edition.translation.books {
-                books.append(SearchBook(name: book.name, aliases: aliases(book.canon), chapterPath: edition.book(book.canon),
-                                        verses: book.chapters.map { $0.verses.last?.number ?? 0 }))
-                let canon = book.canon
-                let testament = edition.strings[testamentKey(canon.testament)]
-                for chapter in book.chapters {
-                    let path = edition.chapter(canon, chapter.number)
-                    for verse in chapter.verses where !verse.isOmitted {
-                        documents.append(SearchDocument(kind: "Bible", url: path + "#v\(verse.number)",
-                                                        title: "\(book.name) \(chapter.number):\(verse.number)",
-                                                        text: verse.plainText, group: path, facet: book.name, section: testament))
-                    }
+        let edition = library.edition(library.primary)
+        for book in edition.translation.books {
+            books.append(SearchBook(name: book.name, aliases: aliases(book.canon), chapterPath: edition.book(book.canon),
+                                    verses: book.chapters.map { $0.verses.last?.number ?? 0 }))
+            let canon = book.canon
+            let testament = edition.strings[testamentKey(canon.testament)]
+            for chapter in book.chapters {
+                let path = edition.chapter(canon, chapter.number)
+                for verse in chapter.verses where !verse.isOmitted {
+                    documents.append(SearchDocument(kind: "Bible", url: path + "#v\(verse.number)",
+                                                    title: "\(book.name) \(chapter.number):\(verse.number)",
+                                                    text: verse.plainText, group: path, facet: book.name, section: testament))
                 }
             }
         }
