@@ -66,10 +66,15 @@ let package = Package(
                             .embedInCode("Strings/en.yml")]),
         .target(name: "SitegenSchedule", dependencies: ["SitegenCore", .product(name: "SwiftCSV", package: "SwiftCSV")]),
         // The one list of the site's kinds of content.
-        .target(name: "SitegenKinds", dependencies: ["SitegenCore", "SitegenPages", "SitegenHymns", "SitegenBible", "SitegenSchedule"]),
-        // The build pipeline: read every kind, render, write; a full build or one edit in `serve`.
-        // It knows content kinds only through `ContentKind`.
-        .target(name: "SitegenSite", dependencies: ["SitegenCore", "SitegenSearch", "SitegenAppBundle"]),
+        // The one list of the site's kinds of content and of its features.
+        .target(name: "SitegenKinds", dependencies: ["SitegenCore", "SitegenPages", "SitegenHymns", "SitegenBible", "SitegenSchedule",
+                                                     "SitegenFeatures", "SitegenSearch", "SitegenAppBundle"]),
+        // The features made from every kind's contributions (the home page, /my/, the offline
+        // list, the manifest, the sitemap); the search's and the bundle's live with their code.
+        .target(name: "SitegenFeatures", dependencies: ["SitegenCore"]),
+        // The build pipeline: read every kind, render, run every feature, write; a full build or
+        // one edit in `serve`. It knows kinds only through `ContentKind`, features through `SiteFeature`.
+        .target(name: "SitegenSite", dependencies: ["SitegenCore"]),
         // The apps' SQLite bundle written from every kind's `AppTable`s (docs/app-data.md).
         .target(name: "SitegenAppBundle", dependencies: ["SitegenCore", "SitegenWords", "CSQLite"]),
         // The apps' library: Codable snapshot models, `SnapshotSync` (mirror api/v1/ atomically).

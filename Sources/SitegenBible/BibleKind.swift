@@ -33,17 +33,14 @@ public struct BibleKind: ContentKind {
         (library.plan.map { PlanDays.files($0, context: context) } ?? []) + [DailyVerseHome.file(library, context: context)].compactMap { $0 }
     }
 
-    public func homeValues(_ library: BibleLibrary?, context: RenderContext, cache: BibleCache) -> TemplateObject {
-        DailyVerseHome.values(library, context: context, cache: cache)
-            .merging(PlanDays.homeValues(library?.plan, context: context)) { $1 }
-    }
-
-    public func activityValues(_ library: BibleLibrary?, context: RenderContext, cache: BibleCache) -> TemplateObject {
-        BibleActivity.values(library, context: context)
-    }
-
-    public func search(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> SearchContribution {
-        BibleSearch.contribution(library)
+    /// Its verses and books to the search, its chapters as offline groups, its tables to the
+    /// apps' bundle, today's readings and the verse of the day to the home page, and to `/my/`
+    /// its books with the progress, plan and marks' parts of the export file.
+    public func contributions(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> Contributions {
+        Contributions(BibleSearch.contribution(library), offline(library), AppTables(BibleAppTables.tables(library)),
+                      HomeValues(DailyVerseHome.values(library, context: context, cache: cache)
+                          .merging(PlanDays.homeValues(library.plan, context: context)) { $1 }),
+                      BibleActivity.part(library, context: context))
     }
 
     /// The chapters (and their verses in the search) are saved on demand: a few megabytes that
@@ -51,7 +48,7 @@ public struct BibleKind: ContentKind {
     /// The table of contents, book pages, plan and progress chart stay in the core.
     /// Each other translation's chapters, and its side-by-side pages, are a group of their own:
     /// kept as they are opened, never part of the core.
-    public func offline(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> OfflineContribution {
+    func offline(_ library: BibleLibrary) -> OfflineContribution {
         OfflineContribution(groups: library.editions.map { edition in
             let books = edition.translation.books
             var pages = books.flatMap { book in book.chapters.map { edition.chapter(book.canon, $0.number) } }
@@ -63,10 +60,6 @@ public struct BibleKind: ContentKind {
             return OfflineGroup(name: edition.pathID.map { "bible-\($0)" } ?? "bible", unit: "chapters", pages: pages,
                                 searchDocuments: edition.isDefault)
         })
-    }
-
-    public func appTables(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [AppTable] {
-        BibleAppTables.tables(library)
     }
 }
 

@@ -25,24 +25,17 @@ public struct HymnsKind: ContentKind {
         [try HymnsSnapshot.snapshot(hymnal, context: context, cache: cache)]
     }
 
-    /// `/my/` lists favourite hymns by number and links them below this address.
-    /// The home page's hymn-number box (the partial `hymn-finder`) and the index's address.
-    public func homeValues(_ hymnal: Hymnal?, context: RenderContext, cache: HymnsCache) -> TemplateObject {
-        guard let hymnal, hymnal.count > 0 else { return [:] }
-        return ["hymnFinder": ["finder": HymnPages.finderValues(hymnal, context: context),
-                               "hymnsURL": .text(context.url("hymns/"))]]
-    }
-
-    public func activityValues(_ hymnal: Hymnal?, context: RenderContext, cache: HymnsCache) -> TemplateObject {
-        hymnal == nil ? [:] : ["hymnsURL": .text(context.url("hymns/"))]
-    }
-
-    public func search(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> SearchContribution {
-        HymnSearch.contribution(hymnal)
-    }
-
-    public func appTables(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> [AppTable] {
-        HymnAppTables.tables(hymnal)
+    /// Its stanzas to the search, its tables to the apps' bundle, the home page's hymn-number
+    /// box (the partial `hymn-finder`), and to `/my/` the hymns' address (favourite hymns are
+    /// listed by number and linked below it) with the favourites' part of the export file.
+    public func contributions(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> Contributions {
+        var made = Contributions(HymnSearch.contribution(hymnal), AppTables(HymnAppTables.tables(hymnal)),
+                                 HymnReaderData.part(context: context))
+        if hymnal.count > 0 {
+            made.add(HomeValues(["hymnFinder": ["finder": HymnPages.finderValues(hymnal, context: context),
+                                                "hymnsURL": .text(context.url("hymns/"))]]))
+        }
+        return made
     }
 }
 

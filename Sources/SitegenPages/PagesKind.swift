@@ -25,12 +25,12 @@ public struct PagesKind: ContentKind {
         [try PagesSnapshot.snapshot(pages, context: context)]
     }
 
-    /// Every page but the 404 page, as plain text.
-    public func search(_ pages: [Page], context: RenderContext, cache: PagesCache) -> SearchContribution {
-        SearchContribution(documents: pages.filter { $0.sitePath != "404.html" }.map { page in
+    /// Every page but the 404 page to the search, as plain text.
+    public func contributions(_ pages: [Page], context: RenderContext, cache: PagesCache) -> Contributions {
+        Contributions(SearchContribution(documents: pages.filter { $0.sitePath != "404.html" }.map { page in
             SearchDocument(kind: "Pages", url: page.sitePath, title: page.title,
                            text: SearchDocument.plainText(html: context.markdown.render(page.body)), group: "pages", priority: 1)
-        })
+        }))
     }
 
     public func check(_ pages: [Page], site: BuiltSite, context: RenderContext) {

@@ -38,16 +38,14 @@ public struct ScheduleKind: ContentKind {
         schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.feeds(schedule, context: context, parts: $0) }
     }
 
-    public func search(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> SearchContribution {
-        ScheduleSearch.contribution(schedule, context: context)
-    }
-
-    public func appTables(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> [AppTable] {
-        cache.parts.withLock { ScheduleAppTables.tables(schedule, context: context, parts: $0) }
-    }
-
-    public func homeValues(_ schedule: Schedule?, context: RenderContext, cache: ScheduleCache) -> TemplateObject {
-        cache.parts.withLock { ScheduleOutputs.homeValues(schedule ?? .empty, context: context, parts: $0) }
+    /// Its meetings and localities to the search and the apps' bundle; the next mission visits,
+    /// meetings and services to the home page.
+    public func contributions(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> Contributions {
+        cache.parts.withLock { parts in
+            Contributions(ScheduleSearch.contribution(schedule, context: context),
+                          AppTables(ScheduleAppTables.tables(schedule, context: context, parts: parts)),
+                          HomeValues(ScheduleOutputs.homeValues(schedule, context: context, parts: parts)))
+        }
     }
 }
 

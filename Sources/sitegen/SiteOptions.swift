@@ -36,7 +36,7 @@ struct SiteOptions: ParsableArguments {
     }
 
     func buildOptions(output: String, force: Bool) -> BuildOptions {
-        BuildOptions(content: tree(content), templates: tree(templates), output: url(output), kinds: SiteKinds.bundled,
+        BuildOptions(content: tree(content), templates: tree(templates), output: url(output), kinds: SiteKinds.bundled, features: SiteKinds.features,
                      baseURL: baseURL, asOf: asOf,
                      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force)
     }

@@ -48,7 +48,7 @@ struct BundledSite: Sendable {
     func build(into output: String = "Output") async throws {
         let options = BuildOptions(content: SourceTree(url: url("Content"), displayPath: "Content"),
                                    templates: SourceTree(url: url("Templates"), displayPath: "Templates"),
-                                   output: url(output), kinds: SiteKinds.bundled, asOf: CalendarDate("2026-11-22"), jobs: 2)
+                                   output: url(output), kinds: SiteKinds.bundled, features: SiteKinds.features, asOf: CalendarDate("2026-11-22"), jobs: 2)
         _ = try await BuildSession(options: options).build(mode: .build, watching: false)
     }
 

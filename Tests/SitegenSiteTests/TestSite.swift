@@ -11,6 +11,7 @@ struct TestSite {
     let root: URL
     let fm = FileManager.default
     var kinds: [any ContentKind] = SiteKinds.bundled
+    var features: [any SiteFeature] = SiteKinds.features
 
     private init(kinds: [any ContentKind]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-test-\(UUID().uuidString)")
@@ -67,7 +68,7 @@ struct TestSite {
     func options(output: String = "Output") -> BuildOptions {
         BuildOptions(content: SourceTree(url: url("Content"), displayPath: "Content"),
                      templates: SourceTree(url: url("Templates"), displayPath: "Templates"),
-                     output: url(output), kinds: kinds, asOf: CalendarDate("2026-11-22"), jobs: 2)
+                     output: url(output), kinds: kinds, features: features, asOf: CalendarDate("2026-11-22"), jobs: 2)
     }
 
     var options: BuildOptions { options() }

@@ -1,11 +1,13 @@
 /// One kind of content (the hymnal, the Bible, the schedule and localities, Markdown pages):
-/// what it reads, how it reads that into its typed model, and what it contributes to the site.
+/// what it reads, how it reads that into its typed model, the pages and files it makes of it,
+/// and what it contributes to the site's features (the search, the offline list, the apps'
+/// bundle, the home page, `/my/`).
 ///
 /// This is the one seam between the pipeline and the content modules. The pipeline never names
 /// a kind: it reads every kind of the site's list (`BuildOptions.kinds`), renders what each
-/// contributes, and collects the cross-cutting outputs (the manifest, the sitemap, the home
-/// page) from all of them. Adding a kind is one module with one type conforming to this
-/// protocol, one line in the list, one `Package.swift` entry; see docs/architecture.md.
+/// makes, and hands every kind's `contributions` to the features (`SiteFeature`), which collect
+/// them by type. Adding a kind is one module with one type conforming to this protocol, one
+/// line in the list, one `Package.swift` entry; see docs/architecture.md.
 ///
 /// Every method but `read` is a pure function of the model and the render context; the
 /// `cache` only remembers pieces between the builds of one session (`sitegen serve`) and never
@@ -39,42 +41,22 @@ public protocol ContentKind: Sendable {
     /// Other files made from the model (calendar feeds).
     func feeds(_ model: Model, context: RenderContext, cache: Cache) -> [OutputFile]
 
-    /// Values the home page shows from this kind (the next meetings, the verse of the day).
-    /// Called with nil when the site has none of this kind, so the home page can say so.
-    func homeValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject
-
-    /// Values the reader's own page (`/my/`: highlights, hearts, notes and favourites kept on
-    /// the reader's device) needs from this kind to name and link what was marked (the Bible's
-    /// books, the hymns' address). Called with nil when the site has none of this kind.
-    func activityValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject
+    /// What the kind gives the site's features, one value per contribution type: its search
+    /// documents (`SearchContribution`), the pages it keeps apart offline
+    /// (`OfflineContribution`), its tables for the apps (`AppTables`), the home page's values
+    /// (`HomeValues`), what `/my/` needs (`ReaderDataPart`), or a type a new feature defines.
+    /// A site without this kind (no model) contributes nothing.
+    func contributions(_ model: Model, context: RenderContext, cache: Cache) -> Contributions
 
     /// Checks against the finished site (a link in a page to a file that is not there).
     func check(_ model: Model, site: BuiltSite, context: RenderContext)
-
-    /// What the site's search finds of this kind: its documents (a verse, a stanza, a
-    /// locality…) and the places a query names directly (a Bible reference, a hymn number).
-    /// The pipeline writes one index from every kind's contribution (docs/search.md).
-    func search(_ model: Model, context: RenderContext, cache: Cache) -> SearchContribution
-
-    /// Which of the kind's pages (and search documents) are kept apart from the offline core,
-    /// saved only when a reader asks; every page is in the core by default (docs/offline.md).
-    /// The pipeline writes the service worker's list from every kind's contribution.
-    func offline(_ model: Model, context: RenderContext, cache: Cache) -> OfflineContribution
-
-    /// What the apps' SQLite bundle (`api/v1/app.sqlite`) holds of this kind: its tables and
-    /// rows. The pipeline writes one database from every kind's tables (docs/app-data.md).
-    func appTables(_ model: Model, context: RenderContext, cache: Cache) -> [AppTable]
 }
 
 extension ContentKind {
     public func requiredTemplates(_ model: Model) -> [String] { sources.templates }
     public func feeds(_ model: Model, context: RenderContext, cache: Cache) -> [OutputFile] { [] }
-    public func homeValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject { [:] }
-    public func activityValues(_ model: Model?, context: RenderContext, cache: Cache) -> TemplateObject { [:] }
+    public func contributions(_ model: Model, context: RenderContext, cache: Cache) -> Contributions { Contributions() }
     public func check(_ model: Model, site: BuiltSite, context: RenderContext) {}
-    public func search(_ model: Model, context: RenderContext, cache: Cache) -> SearchContribution { .none }
-    public func offline(_ model: Model, context: RenderContext, cache: Cache) -> OfflineContribution { .none }
-    public func appTables(_ model: Model, context: RenderContext, cache: Cache) -> [AppTable] { [] }
 }
 
 /// What a kind reads.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One file of the finished site, by its path inside the output folder.
-public struct OutputFile: Sendable {
+public struct OutputFile: Sendable, Equatable {
     /// Relative path with `/` separators, e.g. `hymns/12/index.html`.
     public let path: String
     public let data: Data

@@ -20,7 +20,7 @@ public struct Manifest: Codable, Sendable {
 
     /// The site's search index (docs/search.md): its entry file, which names every other
     /// file of the index by its content hash.
-    public struct SearchEntry: Codable, Sendable {
+    public struct SearchEntry: Codable, Sendable, Equatable {
         /// Site path of the entry file (`search/index.json`), not below `api/v1/`.
         public let path: String
         public let sha256: String
@@ -35,7 +35,7 @@ public struct Manifest: Codable, Sendable {
     }
 
     /// The apps' SQLite bundle (docs/app-data.md), below `api/v1/` like the snapshots.
-    public struct BundleEntry: Codable, Sendable {
+    public struct BundleEntry: Codable, Sendable, Equatable {
         public let path: String
         public let sha256: String
         public let bytes: Int

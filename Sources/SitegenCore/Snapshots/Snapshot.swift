@@ -20,7 +20,7 @@ public struct SnapshotSchema: Sendable, Hashable {
 }
 
 /// One offline data file for the phone apps, below `api/v1/`.
-public struct Snapshot: Sendable {
+public struct Snapshot: Sendable, Equatable {
     /// Path below `api/v1/`, e.g. `hymns.json` or `bible/kjv/books.json`.
     public let path: String
     public let data: Data

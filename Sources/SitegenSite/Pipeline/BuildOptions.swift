@@ -7,6 +7,8 @@ public struct BuildOptions: Sendable {
     public var output: URL
     /// The site's kinds of content, in the order their pages are written (see `ContentKind`).
     public var kinds: [any ContentKind]
+    /// The site's cross-cutting outputs, in the order they are made (see `SiteFeature`).
+    public var features: [any SiteFeature]
     /// Overrides `base_url` from site.yml.
     public var baseURL: String?
     /// The day the build treats as today; nil: SOURCE_DATE_EPOCH, else today in the site's zone.
@@ -17,13 +19,14 @@ public struct BuildOptions: Sendable {
     /// schedule page links the PDF files (`RenderContext.printSheet`).
     public var printSheet: Bool
 
-    public init(content: SourceTree, templates: SourceTree, output: URL, kinds: [any ContentKind], baseURL: String? = nil,
+    public init(content: SourceTree, templates: SourceTree, output: URL, kinds: [any ContentKind], features: [any SiteFeature], baseURL: String? = nil,
                 asOf: CalendarDate? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false,
                 printSheet: Bool = false) {
         self.content = content
         self.templates = templates
         self.output = output
         self.kinds = kinds
+        self.features = features
         self.baseURL = baseURL
         self.asOf = asOf
         self.jobs = max(1, jobs)

@@ -111,13 +111,13 @@ public actor BuildSession {
     }
 
     /// Whether a rebuild left the search index or the apps' bundle behind its sources.
-    public var isUnsettled: Bool { state?.unsettled.any ?? false }
+    public var isUnsettled: Bool { state?.unsettled ?? false }
 
     /// Makes the outputs `rebuild(changed:deferSlow:)` left behind, and writes what changed: after
     /// it the output is again exactly what a fresh full build would write.
     public func settle() async throws -> BuildReport {
         var report = BuildReport()
-        guard let previous = state, previous.unsettled.any else { return report }
+        guard let previous = state, previous.unsettled else { return report }
         var clock = StageClock()
         let run = try await SiteRun.make(options, changes: .none, previous: previous)
         report.timings = run.timings

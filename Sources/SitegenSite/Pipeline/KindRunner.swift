@@ -8,12 +8,8 @@ protocol KindRunning: Sendable {
     func pages(_ model: KindModel, context: RenderContext) -> [PageSpec]
     func snapshots(_ model: KindModel, context: RenderContext) throws -> [Snapshot]
     func feeds(_ model: KindModel, context: RenderContext) -> [OutputFile]
-    func homeValues(_ model: KindModel, context: RenderContext) -> TemplateObject
-    func activityValues(_ model: KindModel, context: RenderContext) -> TemplateObject
+    func contributions(_ model: KindModel, context: RenderContext) -> Contributions
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext)
-    func search(_ model: KindModel, context: RenderContext) -> SearchContribution
-    func offline(_ model: KindModel, context: RenderContext) -> OfflineContribution
-    func appTables(_ model: KindModel, context: RenderContext) -> [AppTable]
     func forget(_ changes: SourceChanges)
 }
 
@@ -57,28 +53,12 @@ private struct KindRunner<Kind: ContentKind>: KindRunning {
         typed(model).map { kind.feeds($0, context: context, cache: cache) } ?? []
     }
 
-    func homeValues(_ model: KindModel, context: RenderContext) -> TemplateObject {
-        kind.homeValues(typed(model), context: context, cache: cache)
-    }
-
-    func activityValues(_ model: KindModel, context: RenderContext) -> TemplateObject {
-        kind.activityValues(typed(model), context: context, cache: cache)
+    func contributions(_ model: KindModel, context: RenderContext) -> Contributions {
+        typed(model).map { kind.contributions($0, context: context, cache: cache) } ?? Contributions()
     }
 
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext) {
         if let model = typed(model) { kind.check(model, site: site, context: context) }
-    }
-
-    func search(_ model: KindModel, context: RenderContext) -> SearchContribution {
-        typed(model).map { kind.search($0, context: context, cache: cache) } ?? .none
-    }
-
-    func offline(_ model: KindModel, context: RenderContext) -> OfflineContribution {
-        typed(model).map { kind.offline($0, context: context, cache: cache) } ?? .none
-    }
-
-    func appTables(_ model: KindModel, context: RenderContext) -> [AppTable] {
-        typed(model).map { kind.appTables($0, context: context, cache: cache) } ?? []
     }
 
     func forget(_ changes: SourceChanges) { cache.forget(changes) }

@@ -1,32 +1,32 @@
-/// The render stage of a run. Pages come in groups, one per kind plus the site's own (the
-/// default home, 404 and `/my/` pages); a group whose kind changed brings new specs, and a page is
-/// rendered again only if its spec differs from last time or its template (or one it extends)
-/// changed. In a full build every page is rendered.
+/// The render stage of a run. Pages come in groups, one per kind plus the features' own (the
+/// default home, 404, `/search/` and `/my/` pages); a group whose kind changed brings new specs,
+/// and a page is rendered again only if its spec differs from last time or its template (or one
+/// it extends) changed. In a full build every page is rendered.
 struct PageRendering {
     private(set) var groups: [RenderedGroup]
     /// Per group: whether its specs may differ from last time (and must be compared).
     private let compare: [Bool]
     private let old: SiteState?
 
-    init(kinds: [KindOutputs], home: TemplateObject, activity: TemplateObject = [:], old: SiteState?, stale: Set<Int>,
-         context: RenderContext) {
+    /// `featurePages`: the features' pages; one at the path of a kind's page replaces it in place.
+    init(kinds: [KindOutputs], featurePages: [PageSpec], old: SiteState?, stale: Set<Int>) {
         self.old = old
-        let homeChanged = old?.home != home
+        var replacing = Dictionary(featurePages.map { ($0.path, $0) }) { first, _ in first }
         var groups: [RenderedGroup] = []
         var compare: [Bool] = []
         for (index, kind) in kinds.enumerated() {
-            let hasHome = kind.specs.contains { $0.path.isEmpty }
-            if let old, !stale.contains(index), !(hasHome && homeChanged) {
+            let replaced = kind.specs.contains { replacing[$0.path] != nil }
+            if let old, !stale.contains(index), !replaced {
                 groups.append(old.groups[index])
                 compare.append(false)
             } else {
-                groups.append(Self.group(SitePages.withHome(kind.specs, home: home), pages: old?.groups[index].pages))
+                let specs = kind.specs.map { spec in replacing.removeValue(forKey: spec.path) ?? spec }
+                groups.append(Self.group(specs, pages: old?.groups[index].pages))
                 compare.append(true)
             }
         }
-        let made = Set(groups.flatMap { $0.specs.map(\.path) })
-        groups.append(Self.group(SitePages.defaults(madePaths: made, home: home, activity: activity, context: context),
-                                 pages: old?.groups[kinds.count].pages))
+        let own = featurePages.filter { replacing[$0.path] != nil }
+        groups.append(Self.group(own, pages: old?.groups[kinds.count].pages))
         compare.append(true)
         self.groups = groups
         self.compare = compare
@@ -83,6 +83,13 @@ struct PageRendering {
             groups[g] = group
         }
         return Set(work.map { groups[$0.group].filePaths[$0.index] })
+    }
+
+    /// Every page in the order written, rendered or (before `render`) not yet.
+    var sitePages: [SitePage] {
+        groups.flatMap { group in
+            group.specs.indices.map { i in SitePage(path: group.specs[i].path, file: group.pages[group.filePaths[i]]) }
+        }
     }
 
     private struct Work: Sendable {

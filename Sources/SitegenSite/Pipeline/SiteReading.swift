@@ -2,6 +2,7 @@
 /// read side by side; what did not change is taken from the previous build.
 struct SiteReading: Sendable {
     let runners: [any KindRunning]
+    let features: [any FeatureRunning]
     let models: [KindModel]
     let templates: TemplateLibrary
     let graph: TemplateGraph
@@ -14,6 +15,7 @@ struct SiteReading: Sendable {
             diagnostics.error("content folder not found", at: SourceLocation(path: options.content.displayPath))
         }
         let runners = old?.runners ?? options.kinds.map { makeRunner($0) }
+        let features = old?.features ?? options.features.map { makeFeatureRunner($0) }
         let rereadTemplates = old == nil || !changes.templates.isEmpty
         async let templates = rereadTemplates ? TemplateLibrary.load(from: options.templates, diagnostics: diagnostics) : old!.templates
         async let statics = old == nil || changes.statics
@@ -30,10 +32,11 @@ struct SiteReading: Sendable {
         }
         let library = await templates
         let graph = rereadTemplates ? TemplateGraph(library: library) : old!.graph
-        var required = SitePages.requiredTemplates
+        // Every page extends the layout; the features and the kinds' models name the rest.
+        var required = ["layout"] + features.flatMap(\.requiredTemplates)
         for (runner, model) in zip(runners, models) { required += runner.requiredTemplates(model) }
         library.require(required, diagnostics: diagnostics)
-        return SiteReading(runners: runners, models: models, templates: library, graph: graph, statics: await statics,
+        return SiteReading(runners: runners, features: features, models: models, templates: library, graph: graph, statics: await statics,
                            required: Set(required))
     }
 }

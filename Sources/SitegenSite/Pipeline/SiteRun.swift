@@ -1,9 +1,21 @@
 import Foundation
-import SitegenSearch
 
-/// One pass of the pipeline, from the previous good build (nil: from nothing, a full build):
-/// read what changed, make the changed kinds' pages, snapshots and feeds, render the pages whose
-/// values or templates changed, and assemble every file of the site.
+/// One pass of the pipeline, from the previous good build (nil: from nothing, a full build).
+/// Its steps, in order (docs/architecture.md draws them):
+///
+/// 1. load: every source's bytes into memory (a full build only);
+/// 2. settings: `site.yml` and the as-of date;
+/// 3. read: the templates, the static files and each changed kind's model;
+/// 4. kinds: each changed kind's pages, feeds and contributions (its snapshots beside them);
+/// 5. feature pages: the pages the features add (the home page, `/search/`, `/my/`);
+/// 6. render: the pages whose spec or template changed, while the features of the
+///    `contributions` stage (the search index, the apps' bundle) make their files;
+/// 7. features: the others in order (the offline list, the manifest, the sitemap), each from
+///    what the kinds and the features before it made;
+/// 8. check: each kind's check against the finished site, and the output paths.
+///
+/// A kind's outputs are made again only when it was read again; a feature's files only when its
+/// input differs from last time (`FeatureRunner`); a page only when its spec or template changed.
 struct SiteRun: Sendable {
     let state: SiteState
     /// Every file of the site, in a fixed order.
@@ -14,9 +26,9 @@ struct SiteRun: Sendable {
     let warnings: [Diagnostic]
     let timings: [(String, Double)]
 
-    /// `deferSlow`: keep the previous search index and apps' bundle even when their inputs
-    /// changed, and say so in the state (`sitegen serve` reloads the page first and settles them
-    /// when the edits pause, see `BuildSession.settle`).
+    /// `deferSlow`: keep the deferrable features' last files even when their input changed, and
+    /// say so in the state (`sitegen serve` reloads the page first and settles them when the
+    /// edits pause, see `BuildSession.settle`).
     static func make(_ options: BuildOptions, changes: ChangeSet, previous: SiteState?,
                      deferSlow: Bool = false) async throws -> SiteRun {
         var clock = StageClock()
@@ -35,66 +47,107 @@ struct SiteRun: Sendable {
         timings.append(("parse", clock.lap()))
         let context = settings.context(options, templates: read.templates, diagnostics: diagnostics)
         let stale = old == nil ? Set(read.runners.indices) : changes.kinds
+        var kinds = await Self.kindOutputs(read, stale: stale, old: old, context: context)
+        var pages = PageRendering(kinds: kinds, featurePages: Self.featurePages(read, kinds: kinds, context: context),
+                                  old: old, stale: stale)
         if diagnostics.hasErrors {
             // Pages naming a template that does not exist are reported with the other problems
             // of the run, not after they are fixed.
-            let kinds = await Self.pagesAndFeeds(read, stale: stale, old: old, context: context)
-            PageRendering(kinds: kinds, home: [:], old: old, stale: stale, context: context)
-                .checkTemplates(all: true, library: read.templates, required: read.required, diagnostics: diagnostics)
+            pages.checkTemplates(all: true, library: read.templates, required: read.required, diagnostics: diagnostics)
             throw BuildFailed(diagnostics.all)
         }
+        pages.checkTemplates(all: old == nil || !changes.templates.isEmpty, library: read.templates, required: read.required,
+                             diagnostics: diagnostics)
         async let snapshotsMade = Self.snapshots(read, stale: stale, context: context)
-        var kinds = await Self.pagesAndFeeds(read, stale: stale, old: old, context: context)
-        let home = kinds.reduce(into: TemplateObject()) { $0.merge($1.home) { _, new in new } }
-        let activity = kinds.reduce(into: TemplateObject()) { $0.merge($1.activity) { _, new in new } }
-        var pages = PageRendering(kinds: kinds, home: home, activity: activity, old: old, stale: stale, context: context)
-        let templatesChanged = old == nil || !changes.templates.isEmpty
-        pages.checkTemplates(all: templatesChanged, library: read.templates, required: read.required, diagnostics: diagnostics)
-        // The search index from every kind's contribution, made while the pages render; kept as
-        // it was when no kind's contribution changed.
-        let searchDue = old.map { old in old.unsettled.search || stale.contains { old.kinds[$0].search != kinds[$0].search } } ?? true
-        let searchChanged = searchDue && !(deferSlow && old != nil)
-        let contributions = kinds.map(\.search)
-        let previousSearch = old?.search
-        async let searchMade = Self.searchIndex(contributions, previous: searchChanged ? nil : previousSearch, jobs: context.jobs)
-        // The apps' bundle likewise, from every kind's tables.
-        let bundleDue = old.map { old in old.unsettled.bundle || stale.contains { old.kinds[$0].appTables != kinds[$0].appTables } } ?? true
-        let bundleChanged = bundleDue && !(deferSlow && old != nil)
-        let tables = kinds.flatMap(\.appTables)
-        let previousBundle = old?.bundle
-        async let bundleMade = AppBundleFile.make(tables, previous: bundleChanged ? nil : previousBundle, context: context)
+        let early = SiteSoFar(contributors: kinds.indices.map { (read.runners[$0].name, kinds[$0].contributions) },
+                              pages: pages.sitePages, snapshots: [], feeds: [], statics: [], featureFiles: [])
+        async let earlyRuns = Self.runFeatures(read.features, stage: .contributions, site: early, old: old,
+                                               deferring: deferSlow && old != nil, context: context)
         let (made, snapshotSeconds) = try await snapshotsMade
         for (index, snapshots) in made { kinds[index].snapshots = snapshots }
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
         let affected = old == nil ? nil : read.graph.affected(by: changes.templates)
         let rendered = await pages.render(templates: affected, context: context)
-        let (search, searchSeconds) = await searchMade
-        let (bundle, bundleSeconds) = try await bundleMade
-        timings += [("render", clock.lap()), ("snapshots", snapshotSeconds), ("search", searchSeconds), ("bundle", bundleSeconds)]
+        var runs = try await earlyRuns
+        timings += [("render", clock.lap()), ("snapshots", snapshotSeconds)]
 
-        var assembly = SiteAssembly(kinds: kinds, groups: pages.groups, read: read, old: old, stale: stale,
-                                    staticsChanged: old == nil || changes.statics, search: search, searchChanged: searchChanged,
-                                    bundle: bundle, bundleChanged: bundleChanged)
-        try assembly.assemble(context: context)
-        let built = BuiltSite(paths: Set(assembly.files.map(\.path)))
+        let (sitePages, snapshots, feeds) = (pages.sitePages, kinds.flatMap(\.snapshots), kinds.flatMap(\.feeds))
+        var files = pages.groups.flatMap(\.files) + read.statics + feeds
+        for (index, feature) in read.features.enumerated() where feature.stage == .rendered {
+            let earlier = read.features.indices.compactMap { runs[$0] }
+            let site = SiteSoFar(contributors: Self.contributors(read, kinds: kinds, runs: runs), pages: sitePages,
+                                 snapshots: snapshots, feeds: feeds, statics: read.statics,
+                                 featureFiles: earlier.flatMap(\.products.files))
+            runs[index] = try feature.run(site, previous: old?.featureRuns[index], deferring: deferSlow && old != nil, context: context)
+        }
+        let featureRuns = read.features.indices.map { runs[$0]! }
+        files += featureRuns.flatMap(\.products.files)
+        timings += zip(read.features, featureRuns).map { ($0.name, $1.seconds) }
+        if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
+
+        let built = BuiltSite(paths: Set(files.map(\.path)))
         for (runner, kind) in zip(read.runners, kinds) {
             runner.check(kind.model, site: built, context: context)
         }
-        if !samePaths(assembly.files, as: previous?.outputs) {
-            OutputWriter.validate(assembly.files, diagnostics: diagnostics, outputName: options.output.lastPathComponent)
+        if !samePaths(files, as: previous?.outputs) {
+            OutputWriter.validate(files, diagnostics: diagnostics, outputName: options.output.lastPathComponent)
         }
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
-        var fresh = assembly.fresh.union(rendered)
-        if old == nil { fresh = Set(assembly.files.map(\.path)) }
-        let state = SiteState(settings: settings, runners: read.runners, templates: read.templates, graph: read.graph,
-                              statics: read.statics, kinds: kinds, groups: pages.groups, home: home,
-                              manifest: assembly.manifest, search: search, bundle: bundle, digests: assembly.digests,
-                              offlineDigests: assembly.offlineDigests, sitemap: assembly.sitemap,
-                              unsettled: Unsettled(search: searchDue && !searchChanged, bundle: bundleDue && !bundleChanged),
-                              sitemapSources: assembly.sitemapSources,
-                              outputs: Dictionary(assembly.files.map { ($0.path, $0) }) { first, _ in first })
-        return SiteRun(state: state, files: assembly.files, fresh: fresh, rendered: rendered.count,
-                       warnings: diagnostics.all, timings: timings)
+        let state = SiteState(settings: settings, runners: read.runners, features: read.features, templates: read.templates,
+                              graph: read.graph, statics: read.statics, kinds: kinds, groups: pages.groups, featureRuns: featureRuns,
+                              outputs: Dictionary(files.map { ($0.path, $0) }) { first, _ in first })
+        let fresh = old == nil ? Set(files.map(\.path)) : Self.fresh(rendered: rendered, kinds: kinds, stale: stale, read: read,
+                                                                      staticsChanged: changes.statics, runs: featureRuns)
+        return SiteRun(state: state, files: files, fresh: fresh, rendered: rendered.count, warnings: diagnostics.all,
+                       timings: timings)
+    }
+
+    /// Paths made in this run: the pages rendered, the changed kinds' feeds, the static files
+    /// when they changed, and the files of the features that made theirs again.
+    private static func fresh(rendered: Set<String>, kinds: [KindOutputs], stale: Set<Int>, read: SiteReading,
+                              staticsChanged: Bool, runs: [FeatureRun]) -> Set<String> {
+        var fresh = rendered
+        for index in stale { fresh.formUnion(kinds[index].feeds.map(\.path)) }
+        if staticsChanged { fresh.formUnion(read.statics.map(\.path)) }
+        for run in runs where run.made { fresh.formUnion(run.products.files.map(\.path)) }
+        return fresh
+    }
+
+    /// The kinds', then the features' contributions so far, in the site's order.
+    private static func contributors(_ read: SiteReading, kinds: [KindOutputs], runs: [Int: FeatureRun])
+        -> [(name: String, contributions: Contributions)] {
+        kinds.indices.map { (read.runners[$0].name, kinds[$0].contributions) }
+            + read.features.indices.compactMap { index in runs[index].map { (read.features[index].name, $0.products.contributions) } }
+    }
+
+    /// The features' pages, in order; each feature sees the kinds' pages and the earlier features'.
+    private static func featurePages(_ read: SiteReading, kinds: [KindOutputs], context: RenderContext) -> [PageSpec] {
+        var byPath = Dictionary(kinds.flatMap(\.specs).map { ($0.path, $0) }) { first, _ in first }
+        let contributions = kinds.indices.map { (name: read.runners[$0].name, contributions: kinds[$0].contributions) }
+        var made: [PageSpec] = []
+        for feature in read.features {
+            let plan = SitePlan(kinds: contributions, pages: byPath)
+            for spec in feature.pages(plan, context: context) {
+                byPath[spec.path] = spec
+                made.append(spec)
+            }
+        }
+        return made
+    }
+
+    /// The features of one stage that can run together (the `contributions` stage, beside the
+    /// rendering), each in a task of its own.
+    private static func runFeatures(_ features: [any FeatureRunning], stage: FeatureStage, site: SiteSoFar, old: SiteState?,
+                                    deferring: Bool, context: RenderContext) async throws -> [Int: FeatureRun] {
+        try await withThrowingTaskGroup(of: (Int, FeatureRun).self) { group in
+            for (index, feature) in features.enumerated() where feature.stage == stage {
+                let previous = old?.featureRuns[index]
+                group.addTask { (index, try feature.run(site, previous: previous, deferring: deferring, context: context)) }
+            }
+            var runs: [Int: FeatureRun] = [:]
+            for try await (index, run) in group { runs[index] = run }
+            return runs
+        }
     }
 
     /// The stale kinds' snapshots, made alongside their pages (wall seconds of that task alone).
@@ -113,19 +166,10 @@ struct SiteRun: Sendable {
         return (made, clock.lap())
     }
 
-    /// The search index's files (wall seconds of that task alone); `previous` when it holds.
-    private static func searchIndex(_ contributions: [SearchContribution], previous: [SearchIndex.File]?, jobs: Int) async
-        -> ([SearchIndex.File], Double) {
-        if let previous { return (previous, 0) }
-        var clock = StageClock()
-        let index = SearchIndex.build(contributions, jobs: jobs)
-        return (index.files, clock.lap())
-    }
-
-    /// Each kind's outputs: the stale kinds' page specs, feeds and home values made again (side
+    /// Each kind's outputs: the stale kinds' page specs, feeds and contributions made again (side
     /// by side), the others' as they were.
-    private static func pagesAndFeeds(_ read: SiteReading, stale: Set<Int>, old: SiteState?,
-                                      context: RenderContext) async -> [KindOutputs] {
+    private static func kindOutputs(_ read: SiteReading, stale: Set<Int>, old: SiteState?,
+                                    context: RenderContext) async -> [KindOutputs] {
         var kinds = read.runners.indices.map { index in
             old.map { previous in
                 var kept = previous.kinds[index]
@@ -140,11 +184,7 @@ struct SiteRun: Sendable {
                     var outputs = KindOutputs(model: model)
                     outputs.specs = runner.pages(model, context: context)
                     outputs.feeds = runner.feeds(model, context: context)
-                    outputs.home = runner.homeValues(model, context: context)
-                    outputs.activity = runner.activityValues(model, context: context)
-                    outputs.search = runner.search(model, context: context)
-                    outputs.offline = runner.offline(model, context: context)
-                    outputs.appTables = runner.appTables(model, context: context)
+                    outputs.contributions = runner.contributions(model, context: context)
                     return (index, outputs)
                 }
             }

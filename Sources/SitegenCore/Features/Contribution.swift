@@ -1,0 +1,79 @@
+/// A value a content kind (or a feature) gives to one of the site's features: the search's
+/// documents, the home page's values, the apps' tables, a schema for the manifest. Its type is
+/// its key: each feature reads the contributions of the types it declares, from every kind and
+/// every feature before it, and never looks inside a kind (docs/architecture.md).
+///
+/// `Equatable`, because a feature's input is compared with the last build's: when no
+/// contribution changed, its files are kept as they were.
+public protocol Contribution: Sendable, Equatable {}
+
+extension Contribution {
+    fileprivate func isEqual(to other: any Contribution) -> Bool {
+        (other as? Self) == self
+    }
+}
+
+/// What one kind (or feature) contributes: at most one value of each contribution type.
+public struct Contributions: Sendable, Equatable {
+    private var values: [ObjectIdentifier: any Contribution] = [:]
+
+    public init() {}
+
+    /// The given values; a second value of one type replaces the first.
+    public init(_ values: any Contribution...) {
+        for value in values { add(value) }
+    }
+
+    /// Adds `value`, replacing a value of the same type.
+    public mutating func add<Value: Contribution>(_ value: Value) {
+        values[ObjectIdentifier(Value.self)] = value
+    }
+
+    /// The value of this type, if one was given.
+    public subscript<Value: Contribution>(_ type: Value.Type) -> Value? {
+        values[ObjectIdentifier(type)] as? Value
+    }
+
+    public var isEmpty: Bool { values.isEmpty }
+
+    public static func == (lhs: Contributions, rhs: Contributions) -> Bool {
+        lhs.values.count == rhs.values.count && lhs.values.allSatisfy { key, value in
+            rhs.values[key].map { value.isEqual(to: $0) } ?? false
+        }
+    }
+}
+
+/// One contribution with who gave it (a kind's or a feature's name), in the site's order.
+public struct Contributed<Value: Contribution>: Sendable, Equatable {
+    /// The kind's or the feature's name (`bible`, `search`).
+    public let contributor: String
+    public let value: Value
+
+    public init(contributor: String, value: Value) {
+        self.contributor = contributor
+        self.value = value
+    }
+}
+
+extension Array {
+    /// The template values every contributor gave, merged into one object; a key given twice
+    /// is an error naming both contributors (`what`: the page, for the message), never a silent
+    /// overwrite.
+    public func mergedValues(_ values: (Element) -> (contributor: String, values: TemplateObject), what: String,
+                             at location: SourceLocation, diagnostics: Diagnostics) -> TemplateObject {
+        var merged: TemplateObject = [:]
+        var givenBy: [String: String] = [:]
+        for element in self {
+            let (contributor, object) = values(element)
+            for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+                if let first = givenBy[key] {
+                    diagnostics.error("\(what) value '\(key)' is given by both '\(first)' and '\(contributor)'", at: location)
+                    continue
+                }
+                givenBy[key] = contributor
+                merged[key] = value
+            }
+        }
+        return merged
+    }
+}

@@ -1,0 +1,29 @@
+/// `api/v1/manifest.json` with every kind's snapshot files and their schemas, and what the
+/// features list there (`ManifestListing`: the search index, the apps' bundle, the reader's
+/// export file's schema). An app downloads the manifest first to learn which files changed.
+public struct ManifestFeature: SiteFeature {
+    public init() {}
+
+    public var name: String { "manifest" }
+
+    public struct Input: Sendable, Equatable {
+        let snapshots: [Snapshot]
+        let listings: [ManifestListing]
+    }
+
+    public func input(_ site: SiteSoFar, context: RenderContext) -> Input {
+        Input(snapshots: site.snapshots, listings: site.contributions(ManifestListing.self).map(\.value))
+    }
+
+    /// Remembers each snapshot's SHA-256: only changed bytes are hashed again.
+    public func makeCache() -> DigestMemo { DigestMemo() }
+
+    public func make(_ input: Input, context: RenderContext, cache: DigestMemo) throws -> FeatureFiles {
+        let digests = cache.digests(of: input.snapshots.map { OutputFile(path: $0.path, data: $0.data) }, jobs: context.jobs)
+        let files = try Manifest.outputFiles(
+            for: input.snapshots, schemas: input.listings.flatMap(\.schemas),
+            search: input.listings.lazy.compactMap(\.search).first, bundle: input.listings.lazy.compactMap(\.bundle).first,
+            asOf: context.asOf, generator: context.generator) { digests[$0.path]?.sha256 ?? SnapshotJSON.sha256($0.data) }
+        return FeatureFiles(files: files)
+    }
+}

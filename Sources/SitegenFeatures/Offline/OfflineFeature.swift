@@ -1,0 +1,133 @@
+import Foundation
+
+/// The site as an installable web app that keeps working without signal (docs/offline.md):
+/// the web-app manifest, the service worker `sw.js` and the offline list it imports, made from
+/// every kind's `OfflineContribution`, the rendered pages, the theme's assets and what other
+/// features list (`OfflineListed`: the search index). Every listed file is keyed by the SHA-256
+/// of its bytes, so an installed site fetches only the files whose bytes changed.
+///
+/// - core: every page (but those a kind puts in a group), the theme's assets with the icons,
+///   the web-app manifest and the listed files but the documents a group takes; installed as
+///   one unit at the first visit.
+/// - groups: what a kind keeps apart (the Bible's chapters and their verses in the search),
+///   kept once opened and saved in full when the reader asks.
+///
+/// Not listed: the JSON snapshots for the apps, calendar feeds, the sitemap, the volunteer's
+/// `static/` files (photos, PDFs can be large) and the 404 page.
+public struct OfflineFeature: SiteFeature {
+    public init() {}
+
+    public var name: String { "offline" }
+
+    public static let workerPath = "sw.js"
+    public static let manifestPath = "manifest.webmanifest"
+    /// The page shown for anything not saved (when the templates have `offline`).
+    public static let offlinePagePath = "offline/"
+    /// The worker's code, a plain script of the theme.
+    static let workerCode = StaticFiles.assetsFolder + "/offline-worker.js"
+
+    /// What the service worker shows for a page not saved on the device.
+    public func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
+        guard site.pages[Self.offlinePagePath] == nil, context.templates.has("offline") else { return [] }
+        return [PageSpec(path: Self.offlinePagePath, template: "offline", title: "Not saved for offline use",
+                         description: "What this site keeps on your device to read without signal.", values: [:])]
+    }
+
+    public struct Input: Sendable, Equatable {
+        /// Pages by address (`hymns/12/`), in the order written; not the 404 page, which no one
+        /// navigates to.
+        let pages: [OutputFile]
+        /// The theme's assets (`assets/…`).
+        let assets: [OutputFile]
+        let groups: [Contributed<OfflineContribution>]
+        let listed: [Contributed<OfflineListed>]
+        let hasOfflinePage: Bool
+    }
+
+    public func input(_ site: SiteSoFar, context: RenderContext) -> Input {
+        Input(pages: site.pages.compactMap { page in
+                  guard page.path.isEmpty || page.path.hasSuffix("/"), let file = page.file else { return nil }
+                  return OutputFile(path: page.path, data: file.data)
+              },
+              assets: site.statics.filter { $0.path.hasPrefix(StaticFiles.assetsFolder + "/") },
+              groups: site.contributions(OfflineContribution.self), listed: site.contributions(OfflineListed.self),
+              hasOfflinePage: context.templates.has("offline"))
+    }
+
+    /// Remembers each listed file's SHA-256: only changed bytes are hashed again.
+    public func makeCache() -> DigestMemo { DigestMemo() }
+
+    public func make(_ input: Input, context: RenderContext, cache: DigestMemo) throws -> FeatureFiles {
+        let manifest = OutputFile(path: Self.manifestPath, data: try WebManifest.data(context: context, assets: input.assets))
+        let sorted = OfflineSorting(input, manifest: manifest)
+        let digests = cache.digests(of: sorted.core + sorted.groups.flatMap { $0.pages + $0.extra }, jobs: context.jobs)
+        // A theme without the worker's code has no worker: the site is online-only.
+        guard let code = digests[Self.workerCode] else { return FeatureFiles(files: [manifest]) }
+        let entry = { (file: OutputFile) in [Self.listedPath(file.path), digests[file.path]!.sha256] }
+        let list = OfflineList(offline: input.hasOfflinePage ? Self.offlinePagePath : nil,
+                               core: sorted.core.map(entry),
+                               groups: sorted.groups.map { .init(name: $0.group.name, unit: $0.group.unit, pages: $0.pages.map(entry),
+                                                                 extra: $0.extra.map(entry)) })
+        let listFile = list.file()
+        // The code by its hash too: the browser may take an imported script from its HTTP cache.
+        let worker = "// Made by sitegen for this build (docs/offline.md): the offline list, then the worker.\n"
+            + "importScripts(\"\(listFile.path)\", \"\(Self.workerCode)?v=\(code.sha256.prefix(16))\");\n"
+        return FeatureFiles(files: [manifest, listFile, OutputFile(path: Self.workerPath, data: Data(worker.utf8))])
+    }
+}
+
+extension OfflineFeature {
+    /// A path as the worker resolves it against the site's address: the characters that would
+    /// end or change the path there (`#`, `?`, `%`, spaces and controls) %-encoded, so a theme
+    /// file named `font#1.css` is fetched as itself, not as `font`.
+    static func listedPath(_ path: String) -> String {
+        guard path.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F || $0 == 0x23 || $0 == 0x25 || $0 == 0x3F }) else { return path }
+        var out = ""
+        for scalar in path.unicodeScalars {
+            if scalar.value <= 0x20 || scalar.value == 0x7F || "#%?".unicodeScalars.contains(scalar) {
+                out += String(format: "%%%02X", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// The listed files by where they go: the core, or a kind's group. Pages are listed by their
+/// address (`hymns/12/`), other files by their path.
+struct OfflineSorting {
+    struct Group {
+        let group: OfflineGroup
+        var pages: [OutputFile] = []
+        var extra: [OutputFile] = []
+    }
+
+    var core: [OutputFile]
+    var groups: [Group] = []
+
+    init(_ input: OfflineFeature.Input, manifest: OutputFile) {
+        core = [manifest]
+        var groupOfPage: [String: Int] = [:]
+        var groupOfDocuments: [String: Int] = [:]
+        for contributed in input.groups {
+            for group in contributed.value.groups {
+                let index = groups.firstIndex { $0.group.name == group.name } ?? groups.count
+                if index == groups.count { groups.append(Group(group: group)) }
+                for page in group.pages { groupOfPage[page] = index }
+                if group.searchDocuments { groupOfDocuments[contributed.contributor] = index }
+            }
+        }
+        for page in input.pages {
+            if let index = groupOfPage[page.path] { groups[index].pages.append(page) } else { core.append(page) }
+        }
+        core += input.assets
+        for listed in input.listed.flatMap(\.value.files) {
+            if let owner = listed.documentsOf, let index = groupOfDocuments[owner] {
+                groups[index].extra.append(listed.file)
+            } else {
+                core.append(listed.file)
+            }
+        }
+    }
+}

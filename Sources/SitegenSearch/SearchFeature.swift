@@ -1,0 +1,39 @@
+import SitegenCore
+
+/// The site's search: the `/search/` page (when the templates have `search`) and the index
+/// written from every kind's `SearchContribution` (`SearchIndex`, docs/search.md). It lists the
+/// index in the manifest and gives its files to the offline list, each document file with the
+/// kind whose documents it holds (a group that saves them takes them along).
+public struct SearchFeature: SiteFeature {
+    public init() {}
+
+    public var name: String { "search" }
+    public var stage: FeatureStage { .contributions }
+    public var deferrable: Bool { true }
+
+    public static let pagePath = "search/"
+
+    public func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
+        guard site.pages[Self.pagePath] == nil, context.templates.has("search") else { return [] }
+        return [PageSpec(path: Self.pagePath, template: "search", title: "Search",
+                         description: "Search the hymns, the Bible, the meetings, the localities and the pages.",
+                         values: ["searchURL": .text(context.url(Self.pagePath))])]
+    }
+
+    public func input(_ site: SiteSoFar, context: RenderContext) -> [Contributed<SearchContribution>] {
+        site.contributions(SearchContribution.self)
+    }
+
+    public func make(_ contributions: [Contributed<SearchContribution>], context: RenderContext,
+                     cache: NoFeatureCache) throws -> FeatureFiles {
+        let index = SearchIndex.build(contributions.map(\.value), jobs: context.jobs)
+        let files = index.files.map { OutputFile(path: $0.path, data: $0.data) }
+        let entry = index.entry
+        let listing = Manifest.SearchEntry(path: entry.path, sha256: SnapshotJSON.sha256(entry.data), bytes: entry.data.count,
+                                           files: files.count, totalBytes: files.reduce(0) { $0 + $1.data.count })
+        let listed = zip(index.files, files).map { file, output in
+            OfflineListed.File(output, documentsOf: file.owner.map { contributions[$0].contributor })
+        }
+        return FeatureFiles(files: files, contributions: Contributions(ManifestListing(search: listing), OfflineListed(listed)))
+    }
+}

@@ -1,0 +1,56 @@
+/// A feature with its cache, behind a face that does not name its input type, so the pipeline
+/// can hold every feature of the site in one list (as `KindRunning` does for kinds).
+protocol FeatureRunning: Sendable {
+    var name: String { get }
+    var stage: FeatureStage { get }
+    var requiredTemplates: [String] { get }
+    func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec]
+    /// The feature's step: its files made from its input, or the last run's kept when the input
+    /// is equal — or, `deferring` a deferrable feature (serve), kept though it differs.
+    func run(_ site: SiteSoFar, previous: FeatureRun?, deferring: Bool, context: RenderContext) throws -> FeatureRun
+}
+
+/// What a feature's step made (or kept) in one run.
+struct FeatureRun: Sendable {
+    /// The input its files were made from (the feature's `Input`).
+    let input: any Sendable
+    let products: FeatureFiles
+    /// Made in this run, not kept from the last.
+    let made: Bool
+    /// Kept although its input changed (`sitegen serve` settles it when the edits pause).
+    let unsettled: Bool
+    let seconds: Double
+}
+
+func makeFeatureRunner(_ feature: some SiteFeature) -> any FeatureRunning {
+    FeatureRunner(feature: feature, cache: feature.makeCache())
+}
+
+private struct FeatureRunner<Feature: SiteFeature>: FeatureRunning {
+    let feature: Feature
+    let cache: Feature.Cache
+
+    var name: String { feature.name }
+    var stage: FeatureStage { feature.stage }
+    var requiredTemplates: [String] { feature.requiredTemplates }
+
+    func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
+        feature.pages(site, context: context)
+    }
+
+    func run(_ site: SiteSoFar, previous: FeatureRun?, deferring: Bool, context: RenderContext) throws -> FeatureRun {
+        let input = feature.input(site, context: context)
+        if let previous, let old = previous.input as? Feature.Input {
+            if old == input {
+                return FeatureRun(input: old, products: previous.products, made: false, unsettled: false, seconds: 0)
+            }
+            if deferring && feature.deferrable {
+                // The old input stays, so the next run that does not defer sees the change.
+                return FeatureRun(input: old, products: previous.products, made: false, unsettled: true, seconds: 0)
+            }
+        }
+        var clock = StageClock()
+        let products = try feature.make(input, context: context, cache: cache)
+        return FeatureRun(input: input, products: products, made: true, unsettled: false, seconds: clock.lap())
+    }
+}
