@@ -35,7 +35,7 @@ struct Build: AsyncParsableCommand {
                 return
             }
             try await SheetPrinting.print(chromium: chromium, output: folder, outputName: output,
-                                          basePath: Serve.path(of: report.baseURL ?? "/"), asOf: asOf, quiet: site.quiet)
+                                          basePath: report.address?.basePath ?? "/", asOf: asOf, quiet: site.quiet)
         }
     }
 }
@@ -60,7 +60,7 @@ enum Runner {
         if terminal { FileHandle.standardError.write(Data("\u{1B}[2K\rbuilding…".utf8)) }
         // The one pipeline, as `serve` uses it, without recording sources for later rebuilds.
         var options = site.buildOptions(output: output, force: force)
-        options.printSheet = printSheet
+        options.settings.set(SchedulePrinting(printed: printSheet))
         let session = BuildSession(options: options)
         do {
             let report = try await session.build(mode: mode, watching: false)
@@ -90,7 +90,7 @@ enum Runner {
         let megabytes = String(format: "%.1f", Double(report.bytes) / 1_000_000)
         let seconds = String(format: "%.2f", report.seconds)
         let asOf = report.asOf.map { " as of \($0)" } ?? ""
-        let base = report.baseURL.map { " for \($0)" } ?? ""
+        let base = report.address.map { " for \($0.base)" } ?? ""
         switch mode {
         case .build: return "Built \(report.pages) pages, \(report.files) files (\(megabytes) MB) into \(output)/\(base)\(asOf) in \(seconds) s"
         case .check: return "Checked: \(report.pages) pages, \(report.files) files (\(megabytes) MB) would be built\(base)\(asOf); nothing written (\(seconds) s)"

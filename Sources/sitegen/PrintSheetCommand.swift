@@ -28,17 +28,17 @@ struct PrintSheetCommand: AsyncParsableCommand {
             .standardizedFileURL
         guard let chromium = SheetPrinting.chromium() else { return }
         let page = folder.appendingPathComponent(PrintSheet.path).appendingPathComponent("index.html")
-        guard let html = try? String(contentsOf: page, encoding: .utf8) else {
+        guard FileManager.default.fileExists(atPath: page.path) else {
             printError("\(output)/\(PrintSheet.path)index.html: error: no meetings sheet to print; run `sitegen build` first (the site needs a schedule)")
             throw ExitCode.failure
         }
         let manifest = folder.appendingPathComponent("api/v1/manifest.json")
-        guard let asOf = SheetPrinting.asOf(manifest: manifest) else {
-            printError("\(output)/api/v1/manifest.json: error: no as-of date found; run `sitegen build` first")
+        guard let built = SheetPrinting.built(manifest: manifest) else {
+            printError("\(output)/api/v1/manifest.json: error: no as-of date and base path found; run `sitegen build` first")
             throw ExitCode.failure
         }
         try await SheetPrinting.print(chromium: chromium, output: folder, outputName: output,
-                                      basePath: SheetPrinting.basePath(ofPrintPage: html), asOf: asOf, quiet: quiet)
+                                      basePath: built.basePath, asOf: built.asOf, quiet: quiet)
     }
 }
 
@@ -71,27 +71,15 @@ enum SheetPrinting {
         }
     }
 
-    /// `asOf` of the site's manifest: the day the build treated as today.
-    static func asOf(manifest: URL) -> CalendarDate? {
-        struct Dated: Decodable { let asOf: String }
-        guard let data = try? Data(contentsOf: manifest),
-              let dated = try? JSONDecoder().decode(Dated.self, from: data) else { return nil }
-        return CalendarDate(dated.asOf)
-    }
-
-    /// The base path the site was built for, from the sheet's canonical link
-    /// (`https://example.org/church/schedule/print/` → `/church/`).
-    static func basePath(ofPrintPage html: String) -> String {
-        guard let tag = html.range(of: "<link rel=\"canonical\" href=\""),
-              let end = html[tag.upperBound...].firstIndex(of: "\"") else { return "/" }
-        var href = String(html[tag.upperBound..<end])
-        if let scheme = href.range(of: "://") {
-            // The path part, as written (Foundation's `URL.path` would drop the final slash).
-            let rest = href[scheme.upperBound...]
-            href = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+    /// What the site's manifest records of its build: the day it treated as today and the
+    /// base path its pages link below (`/church/`).
+    static func built(manifest: URL) -> (asOf: CalendarDate, basePath: String)? {
+        struct Built: Decodable {
+            let asOf: String
+            let basePath: String?
         }
-        if href.hasSuffix(PrintSheet.path) { href.removeLast(PrintSheet.path.count) }
-        if !href.hasPrefix("/") { href = "/" + href }
-        return href.hasSuffix("/") ? href : href + "/"
+        guard let data = try? Data(contentsOf: manifest), let built = try? JSONDecoder().decode(Built.self, from: data),
+              let asOf = CalendarDate(built.asOf), let basePath = built.basePath else { return nil }
+        return (asOf, basePath)
     }
 }

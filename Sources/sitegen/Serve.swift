@@ -40,7 +40,7 @@ struct Serve: AsyncParsableCommand {
         options.baseURL = site.baseURL ?? local
         let configuration = ServeConfiguration(
             output: site.url(output), watched: [site.url(site.content), site.url(site.templates)],
-            host: host, port: UInt16(port), mountPath: Self.path(of: options.baseURL ?? "/"), verbose: site.verbose)
+            host: host, port: UInt16(port), mountPath: Self.mountPath(options.baseURL), verbose: site.verbose)
         // The incremental engine: one edit reads, renders and writes only what depends on it.
         let session = BuildSession(options: options.buildOptions(output: output, force: force))
         let quiet = site.quiet
@@ -56,10 +56,9 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    /// `/church/` for `https://example.org/church/`; `/` for a root site.
-    static func path(of baseURL: String) -> String {
-        if baseURL.hasPrefix("/") { return baseURL }
-        guard let url = URL(string: baseURL), !url.path.isEmpty else { return "/" }
-        return url.path.hasSuffix("/") ? url.path : url.path + "/"
+    /// `/church/` for `https://example.org/church/`; `/` for a root site (or a base URL the
+    /// build will refuse with its message).
+    static func mountPath(_ baseURL: String?) -> String {
+        baseURL.flatMap { try? SiteAddress.parse($0).get().basePath } ?? "/"
     }
 }

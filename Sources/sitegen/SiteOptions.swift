@@ -29,8 +29,8 @@ struct SiteOptions: ParsableArguments {
     var verbose = false
 
     func validate() throws {
-        if let baseURL, !SiteConfig.isValidBaseURL(baseURL) {
-            throw ValidationError("--base-url must start with http://, https:// or /")
+        if let baseURL, case .failure(let problem) = SiteAddress.parse(baseURL) {
+            throw ValidationError("--base-url '\(baseURL)': \(problem.message)")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }

@@ -16,7 +16,7 @@ struct SnapshotTests {
 
     @Test func manifestListsHashSizeRecordsAndSchema() throws {
         let snapshot = try Snapshot(path: "items.json", value: [Item(b: 1, a: "a")], records: 1, schema: schema)
-        let files = try Manifest.outputFiles(for: [snapshot], asOf: CalendarDate("2026-11-22")!, generator: "test")
+        let files = try Manifest.outputFiles(for: [snapshot], asOf: CalendarDate("2026-11-22")!, basePath: "/", generator: "test")
         #expect(files.map(\.path).sorted() == ["api/v1/items.json", "api/v1/manifest.json",
                                                "api/v1/schemas/items.schema.json", "api/v1/schemas/manifest.schema.json"])
         let manifest = try #require(files.first { $0.path == "api/v1/manifest.json" })

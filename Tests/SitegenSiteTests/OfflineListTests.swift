@@ -67,4 +67,19 @@ struct OfflineListTests {
         #expect(site.fm.fileExists(atPath: site.url("Output/manifest.webmanifest").path))
         #expect(!site.fm.fileExists(atPath: site.url("Output/sw.js").path))
     }
+
+    /// Issue 25, defect 13: a theme file named `font#1.css` was listed as is, and the worker
+    /// fetched `assets/font` instead: the install failed on every visit.
+    @Test func aThemeFileWithAHashInItsNameIsListedEncoded() async throws {
+        let site = try TestSite.small()
+        defer { site.remove() }
+        try site.write("Templates/assets/offline-worker.js", "// the worker")
+        try site.write("Templates/assets/font#1 a?.css", "body{}")
+        try await site.build()
+        let (list, _) = try Self.list(site)
+        let paths = list.core.map { $0[0] }
+        #expect(paths.contains("assets/font%231%20a%3F.css"), "\(paths)")
+        #expect(!paths.contains { $0.contains("#") || $0.contains("?") || $0.contains(" ") })
+        #expect(FileManager.default.fileExists(atPath: site.url("Output/assets/font#1 a?.css").path))
+    }
 }

@@ -44,8 +44,6 @@ public struct SiteConfig: Sendable {
 
     /// The placeholder the bundled site ships with: a site published with it has canonical links,
     /// a sitemap, feeds and calendar UIDs that point at someone else's domain.
-    public static let exampleBaseURL = "https://example.org/"
-
     /// True for a base URL on a domain reserved for examples (RFC 2606: example.org, .com, .net
     /// and their subdomains), such as the bundled `https://example.org/`.
     public static func isExampleBaseURL(_ url: String) -> Bool {
@@ -68,8 +66,8 @@ public struct SiteConfig: Sendable {
         let title = fields.string("title", required: true) ?? ""
         let description = fields.string("description") ?? ""
         let baseURL = fields.string("base_url") ?? "/"
-        if !isValidBaseURL(baseURL) {
-            fields.error("'base_url' must start with http:// or https:// or /", at: "base_url")
+        if case .failure(let problem) = SiteAddress.parse(baseURL) {
+            fields.error("'base_url': \(problem.message)", at: "base_url")
         }
         let language = fields.string("language") ?? "en"
         let zoneName = fields.string("time_zone") ?? "UTC"
@@ -95,7 +93,4 @@ public struct SiteConfig: Sendable {
                           baseURLLocation: fields.location(ofKey: "base_url"), shortTitle: shortTitle)
     }
 
-    public static func isValidBaseURL(_ url: String) -> Bool {
-        url.hasPrefix("https://") || url.hasPrefix("http://") || url.hasPrefix("/")
-    }
 }

@@ -5,10 +5,12 @@ import Foundation
 /// (model, context) → files.
 public struct RenderContext: Sendable {
     public let config: SiteConfig
+    /// Where the site is published (resolved once, in `BuildSettings`).
+    public let address: SiteAddress
     /// Absolute base URL ending in `/` (`https://example.org/church/`) or a path (`/`).
-    public let baseURL: String
+    public var baseURL: String { address.base }
     /// Path part of the base URL, always starting and ending with `/`.
-    public let basePath: String
+    public var basePath: String { address.basePath }
     /// The day the build treats as today.
     public let asOf: CalendarDate
     public let templates: TemplateLibrary
@@ -16,47 +18,42 @@ public struct RenderContext: Sendable {
     public let diagnostics: Diagnostics
     public let jobs: Int
     public let generator: String
-    /// The build prints the meetings sheet to PDF files (`sitegen build --print-sheet`), which
-    /// the schedule page then links; false for a plain build.
-    public let printSheet: Bool
+    /// What the command asked of the kinds beyond the site's files (the schedule page links
+    /// the printed sheet when `sitegen build --print-sheet` prints it).
+    public let settings: BuildSettingValues
     private let shared: SharedValues
 
-    public init(config: SiteConfig, baseURL: String, asOf: CalendarDate, templates: TemplateLibrary,
-                diagnostics: Diagnostics, jobs: Int, generator: String, printSheet: Bool = false) {
-        let normalized = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
-        let path = Self.path(ofBaseURL: normalized)
+    public init(config: SiteConfig, address: SiteAddress, asOf: CalendarDate, templates: TemplateLibrary,
+                diagnostics: Diagnostics, jobs: Int, generator: String, settings: BuildSettingValues = BuildSettingValues()) {
+        let path = address.basePath
         self.config = config
-        self.baseURL = normalized
-        self.basePath = path
+        self.address = address
         self.asOf = asOf
         self.templates = templates
         self.markdown = MarkdownRenderer(allowRawHTML: config.allowRawHTML, basePath: path)
         self.diagnostics = diagnostics
         self.jobs = jobs
         self.generator = generator
-        self.printSheet = printSheet
+        self.settings = settings
         let url = { (sitePath: String) in path + (sitePath.hasPrefix("/") ? String(sitePath.dropFirst()) : sitePath) }
         let nav = Self.navigation(config.menu) { $0.hasPrefix("/") && !$0.hasPrefix("//") ? url($0) : $0 }
-        self.shared = SharedValues(Self.sharedValues(config: config, baseURL: normalized, asOf: asOf, generator: generator, url: url),
+        self.shared = SharedValues(Self.sharedValues(config: config, baseURL: address.base, asOf: asOf, generator: generator, url: url),
                                    nav: nav.bySection, otherNav: nav.other)
     }
 
-    static func path(ofBaseURL url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return url.hasPrefix("/") ? url : "/" + url }
-        let rest = url[schemeEnd.upperBound...]
-        guard let slash = rest.firstIndex(of: "/") else { return "/" }
-        return String(rest[slash...])
+    /// For tests and tools: a context for a base URL given as text (which must be valid).
+    public init(config: SiteConfig, baseURL: String, asOf: CalendarDate, templates: TemplateLibrary,
+                diagnostics: Diagnostics, jobs: Int, generator: String) {
+        guard case .success(let address) = SiteAddress.parse(baseURL) else { preconditionFailure("invalid base URL \(baseURL)") }
+        self.init(config: config, address: address, asOf: asOf, templates: templates, diagnostics: diagnostics, jobs: jobs,
+                  generator: generator)
     }
 
     /// Link to a page or file of this site: `url("hymns/12/")` → `/hymns/12/`.
-    public func url(_ sitePath: String) -> String {
-        basePath + (sitePath.hasPrefix("/") ? String(sitePath.dropFirst()) : sitePath)
-    }
+    public func url(_ sitePath: String) -> String { address.url(sitePath) }
 
     /// Absolute URL for feeds and the sitemap; a path when the base URL has no host.
-    public func absoluteURL(_ sitePath: String) -> String {
-        baseURL + (sitePath.hasPrefix("/") ? String(sitePath.dropFirst()) : sitePath)
-    }
+    public func absoluteURL(_ sitePath: String) -> String { address.absoluteURL(sitePath) }
 
     /// Links from site.yml may be site-relative (`/hymns/`) or absolute (`https://…`).
     public func link(_ configured: String) -> String {
@@ -164,5 +161,22 @@ struct SharedValues: Sendable {
         self.values = values
         self.nav = nav
         self.otherNav = otherNav
+    }
+}
+
+/// Typed values a command gives the kinds for one build, keyed by their type like
+/// `Contributions` (`SchedulePrinting` from `sitegen build --print-sheet`): a kind reads the
+/// ones it defines; the pipeline only carries them.
+public struct BuildSettingValues: Sendable {
+    private var values: [ObjectIdentifier: any Sendable] = [:]
+
+    public init() {}
+
+    public mutating func set<Value: Sendable>(_ value: Value) {
+        values[ObjectIdentifier(Value.self)] = value
+    }
+
+    public subscript<Value: Sendable>(_ type: Value.Type) -> Value? {
+        values[ObjectIdentifier(type)] as? Value
     }
 }

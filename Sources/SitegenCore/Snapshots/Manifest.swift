@@ -52,6 +52,9 @@ public struct Manifest: Codable, Sendable {
     public let format: Int
     public let generator: String
     public let asOf: String
+    /// The path the site's pages link below (`/church/`): what `sitegen print-sheet` serves the
+    /// built site at.
+    public let basePath: String
     public let files: [Entry]
     public let schemas: [SchemaEntry]
     public let search: SearchEntry?
@@ -65,7 +68,7 @@ public struct Manifest: Codable, Sendable {
     /// SQLite bundle (written below `api/v1/` by the caller), when the site has one. `digest` is
     /// SHA-256 in hex; the incremental build passes one that remembers unchanged files' hashes.
     public static func outputFiles(for snapshots: [Snapshot], schemas extra: [SnapshotSchema] = [], search: SearchEntry? = nil,
-                                   bundle: BundleEntry? = nil, asOf: CalendarDate, generator: String,
+                                   bundle: BundleEntry? = nil, asOf: CalendarDate, basePath: String, generator: String,
                                    digest: (Snapshot) -> String = { SnapshotJSON.sha256($0.data) }) throws -> [OutputFile] {
         let sorted = snapshots.sorted { $0.path < $1.path }
         var schemas: [String: SnapshotSchema] = [Self.schema.name: Self.schema]
@@ -75,7 +78,7 @@ public struct Manifest: Codable, Sendable {
             (schema, Data(schema.json.utf8))
         }
         let manifest = Manifest(
-            format: 1, generator: generator, asOf: asOf.description,
+            format: 1, generator: generator, asOf: asOf.description, basePath: basePath,
             files: sorted.map { Entry(path: $0.path, sha256: digest($0), bytes: $0.data.count,
                                       records: $0.records, schema: $0.schema.path, schemaVersion: $0.schema.version) },
             schemas: schemaFiles.map { SchemaEntry(path: $0.0.path, sha256: SnapshotJSON.sha256($0.1), bytes: $0.1.count, version: $0.0.version) },
@@ -86,18 +89,19 @@ public struct Manifest: Codable, Sendable {
         return files
     }
 
-    public static let schema = SnapshotSchema(name: "manifest", version: 2, json: #"""
+    public static let schema = SnapshotSchema(name: "manifest", version: 3, json: #"""
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "title": "sitegen snapshot manifest",
       "description": "Lists every offline data file with its hash, size, record count and schema.",
       "type": "object",
-      "required": ["format", "generator", "asOf", "files", "schemas"],
+      "required": ["format", "generator", "asOf", "basePath", "files", "schemas"],
       "additionalProperties": false,
       "properties": {
         "format": { "const": 1 },
         "generator": { "type": "string" },
         "asOf": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
+        "basePath": { "type": "string", "pattern": "^/(.*/)?$", "description": "The path the site's pages link below." },
         "files": {
           "type": "array",
           "items": {

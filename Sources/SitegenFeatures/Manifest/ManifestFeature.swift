@@ -23,7 +23,7 @@ public struct ManifestFeature: SiteFeature {
         let files = try Manifest.outputFiles(
             for: input.snapshots, schemas: input.listings.flatMap(\.schemas),
             search: input.listings.lazy.compactMap(\.search).first, bundle: input.listings.lazy.compactMap(\.bundle).first,
-            asOf: context.asOf, generator: context.generator) { digests[$0.path]?.sha256 ?? SnapshotJSON.sha256($0.data) }
+            asOf: context.asOf, basePath: context.basePath, generator: context.generator) { digests[$0.path]?.sha256 ?? SnapshotJSON.sha256($0.data) }
         return FeatureFiles(files: files)
     }
 }

@@ -25,7 +25,7 @@ public enum SchedulePage {
         if let subscribe = ScheduleOutputs.subscribeURL(ScheduleOutputs.allFeedPath, context: context) {
             values["subscribeURL"] = .text(subscribe)
         }
-        if context.printSheet {
+        if context.settings[SchedulePrinting.self]?.printed == true {
             // `build --print-sheet` prints these files after the site is written.
             values["pdf"] = ["letter": .text(context.url(PrintSheet.pdfLetterPath)), "a4": .text(context.url(PrintSheet.pdfA4Path))]
         }
@@ -80,3 +80,11 @@ public enum SchedulePage {
 }
 
 import Foundation
+
+/// Set by `sitegen build --print-sheet` (`BuildOptions.settings`): the sheet will be printed to
+/// PDF after the build, so the schedule page links the PDF files.
+public struct SchedulePrinting: Sendable {
+    public let printed: Bool
+
+    public init(printed: Bool) { self.printed = printed }
+}

@@ -15,13 +15,13 @@ public struct BuildOptions: Sendable {
     public var asOf: CalendarDate?
     public var jobs: Int
     public var force: Bool
-    /// The meetings sheet will be printed to PDF after this build (`build --print-sheet`), so the
-    /// schedule page links the PDF files (`RenderContext.printSheet`).
-    public var printSheet: Bool
+    /// Typed values for the kinds (`RenderContext.settings`): the schedule page links the
+    /// printed sheet when `build --print-sheet` will print it.
+    public var settings: BuildSettingValues
 
     public init(content: SourceTree, templates: SourceTree, output: URL, kinds: [any ContentKind], features: [any SiteFeature], baseURL: String? = nil,
                 asOf: CalendarDate? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false,
-                printSheet: Bool = false) {
+                settings: BuildSettingValues = BuildSettingValues()) {
         self.content = content
         self.templates = templates
         self.output = output
@@ -31,7 +31,7 @@ public struct BuildOptions: Sendable {
         self.asOf = asOf
         self.jobs = max(1, jobs)
         self.force = force
-        self.printSheet = printSheet
+        self.settings = settings
     }
 
     /// The as-of date when none was given: `SOURCE_DATE_EPOCH` (reproducible-builds.org) if set,
@@ -50,12 +50,14 @@ public struct BuildOptions: Sendable {
     }
 }
 
-/// `site.yml` and the as-of date, resolved once per build (again only when site.yml changes).
+/// `site.yml`, the site's address and the as-of date, resolved once per build (again only when
+/// site.yml changes).
 struct BuildSettings: Sendable {
     let config: SiteConfig
+    let address: SiteAddress
     let asOf: CalendarDate
 
-    /// Throws `BuildFailed` with the problems of site.yml or SOURCE_DATE_EPOCH.
+    /// Throws `BuildFailed` with the problems of site.yml, `--base-url` or SOURCE_DATE_EPOCH.
     static func resolve(_ options: BuildOptions, diagnostics: Diagnostics) throws -> BuildSettings {
         guard let config = SiteConfig.read(from: options.content, diagnostics: diagnostics) else {
             throw BuildFailed(diagnostics.all)
@@ -65,26 +67,24 @@ struct BuildSettings: Sendable {
             throw BuildFailed(diagnostics.all)
         }
         let baseURL = options.baseURL ?? config.baseURL
+        let location = options.baseURL == nil ? config.baseURLLocation : SourceLocation(path: "--base-url")
+        let address: SiteAddress
+        switch SiteAddress.parse(baseURL) {
+        case .success(let parsed): address = parsed
+        case .failure(let problem):
+            diagnostics.error("base URL '\(baseURL)': \(problem.message)", at: location)
+            throw BuildFailed(diagnostics.all)
+        }
         if SiteConfig.isExampleBaseURL(baseURL) {
-            let location = options.baseURL == nil ? config.baseURLLocation : SourceLocation(path: "--base-url")
             diagnostics.warning("base URL '\(baseURL)' is a placeholder: canonical links, the sitemap, the feeds and calendar UIDs "
                                 + "will point there; set base_url in \(SiteConfig.fileName) or pass --base-url (docs/publishing.md)",
                                 at: location)
         }
-        return BuildSettings(config: config, asOf: asOf)
-    }
-
-    /// The base URL links and feeds are made for: `--base-url`, else `base_url` from site.yml.
-    func baseURL(_ options: BuildOptions) -> String { options.baseURL ?? config.baseURL }
-
-    /// The same, ending in `/` as links use it.
-    func normalizedBaseURL(_ options: BuildOptions) -> String {
-        let url = baseURL(options)
-        return url.hasSuffix("/") ? url : url + "/"
+        return BuildSettings(config: config, address: address, asOf: asOf)
     }
 
     func context(_ options: BuildOptions, templates: TemplateLibrary, diagnostics: Diagnostics) -> RenderContext {
-        RenderContext(config: config, baseURL: baseURL(options), asOf: asOf, templates: templates,
-                      diagnostics: diagnostics, jobs: options.jobs, generator: BuildReport.generator, printSheet: options.printSheet)
+        RenderContext(config: config, address: address, asOf: asOf, templates: templates,
+                      diagnostics: diagnostics, jobs: options.jobs, generator: BuildReport.generator, settings: options.settings)
     }
 }

@@ -7,8 +7,8 @@ public struct BuildReport: Sendable {
 
     /// The day the build treated as today.
     public var asOf: CalendarDate?
-    /// The base URL links, the sitemap and the feeds were made for (ends in `/`).
-    public var baseURL: String?
+    /// The address links, the sitemap and the feeds were made for.
+    public var address: SiteAddress?
     /// HTML pages, files and bytes of the whole site.
     public var pages = 0
     public var files = 0

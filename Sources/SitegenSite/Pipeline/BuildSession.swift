@@ -43,7 +43,7 @@ public actor BuildSession {
         report.timings += run.timings
         _ = clock.lap()   // the run timed its own stages
         report.asOf = run.state.settings.asOf
-        report.baseURL = run.state.settings.normalizedBaseURL(options)
+        report.address = run.state.settings.address
         report.count(run)
         if mode == .build {
             let writer = OutputWriter(destination: options.output, force: options.force, jobs: options.jobs)
@@ -73,7 +73,7 @@ public actor BuildSession {
                                 kinds: options.kinds.map(\.sources))
         var report = BuildReport()
         report.asOf = previous.settings.asOf
-        report.baseURL = previous.settings.normalizedBaseURL(options)
+        report.address = previous.settings.address
         report.timings = [("scan", clock.lap())]
         report.changedSources = scan.changed.sorted()
         if changes.isEmpty {
@@ -127,7 +127,7 @@ public actor BuildSession {
         report.timings.append(("write", clock.lap()))
         state = run.state
         report.asOf = previous.settings.asOf
-        report.baseURL = previous.settings.normalizedBaseURL(options)
+        report.address = previous.settings.address
         report.written = write.map(\.path).sorted()
         report.removed = remove.sorted()
         report.count(run)

@@ -46,6 +46,8 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
     public let generator: String
     /// `YYYY-MM-DD`: the day the site was built for.
     public let asOf: String
+    /// The path the site's pages link below (`/church/`); nil in a manifest before version 3.
+    public let basePath: String?
     public let files: [File]
     public let schemas: [Schema]
     public let search: Search?

@@ -5,7 +5,7 @@ public enum SnapshotModels {
     /// Schema name → the highest `schemaVersion` the models read. `SnapshotSync` refuses a
     /// manifest that lists a file of a newer version.
     public static let schemaVersions: [String: Int] = [
-        "manifest": 2, "pages": 1, "hymns": 1, "schedule": 1, "localities": 1,
+        "manifest": 3, "pages": 1, "hymns": 1, "schedule": 1, "localities": 1,
         "bible-books": 1, "bible-book": 1, "bible-plan": 1, "bible-daily-verses": 1,
     ]
 
