@@ -21,20 +21,6 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case reference
     case markdown
 
-    /// Content files that seed the target's corpus (relative to the repository).
-    public var seedFolders: [(folder: String, extensions: Set<String>)] {
-        switch self {
-        case .frontMatter: [("Content/pages", ["md"]), ("Content/localities", ["md"]), ("Content", ["yml"])]
-        case .hymn: [("Content/hymns", ["md"])]
-        case .recurrence: [("Content/schedule", ["yml"])]
-        case .template: [("Templates", ["mustache"])]
-        case .osis: [("Content/bible/kjv", ["xml"])]
-        case .usfm: [("Tests/BibleTests/Fixtures", ["usfm"])]
-        case .reference: [("Content/bible", ["yml"])]
-        case .markdown: [("Content/pages", ["md"]), ("Content/localities", ["md"])]
-        }
-    }
-
     /// Runs one input through the parser.
     public func run(_ data: Data) {
         let diagnostics = Diagnostics()

@@ -168,7 +168,7 @@ public struct SearchIndex: Sendable {
         for (g, start) in groupStarts.enumerated() where groupByKey[documents[start].group] == nil { groupByKey[documents[start].group] = g }
         references += "[" + books.map { book in
             // The group holding each chapter's documents (+1; 0: none), for a reference's text.
-            let chapterGroups = book.verses.indices.map { groupByKey[book.chapterPath + "\($0 + 1)/"].map { $0 + 1 } ?? 0 }
+            let chapterGroups = book.chapterGroups.map { groupByKey[$0].map { $0 + 1 } ?? 0 }
             return "[\(JSONText.quoted(book.name)),\(JSONText.quoted(book.chapterPath)),["
                 + book.aliases.map(JSONText.quoted).joined(separator: ",") + "],\"" + VarintText.encode(book.verses) + "\",\""
                 + VarintText.encode(chapterGroups) + "\"]"

@@ -12,7 +12,8 @@ public enum BibleSearch {
         let edition = library.edition(library.primary)
         for book in edition.translation.books {
             books.append(SearchBook(name: book.name, aliases: aliases(book.canon), chapterPath: edition.book(book.canon),
-                                    verses: book.chapters.map { $0.verses.last?.number ?? 0 }))
+                                    verses: book.chapters.map { $0.verses.last?.number ?? 0 },
+                                    chapterGroups: book.chapters.map { edition.chapter(book.canon, $0.number) }))
             let canon = book.canon
             let testament = edition.strings[testamentKey(canon.testament)]
             for chapter in book.chapters {

@@ -47,8 +47,6 @@ public struct Versification: Sendable, Hashable {
         self.intoKJV = intoKJV
     }
 
-    public var isKJV: Bool { name == Self.kjvName }
-
     public func has(_ book: CanonBook) -> Bool { verseCounts[book.order] != nil }
     public func chapterCount(_ book: CanonBook) -> Int? { verseCounts[book.order]?.count }
     public func verseCount(_ book: CanonBook, _ chapter: Int) -> Int? {
@@ -100,11 +98,6 @@ extension Versification {
             return .missing
         }
         return partial ? .within(found.target!) : found
-    }
-
-    /// A chapter of this versification in `other`: the same number when the book and chapter exist there.
-    public func hasSameChapter(_ book: CanonBook, _ chapter: Int, in other: Versification) -> Bool {
-        contains(book, chapter: chapter) && other.contains(book, chapter: chapter)
     }
 
     /// The verses of this versification in one chapter that `other` does not number as such,

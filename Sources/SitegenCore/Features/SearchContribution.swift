@@ -67,12 +67,16 @@ public struct SearchBook: Sendable, Hashable {
     public let chapterPath: String
     /// Verses in each chapter, chapter 1 first.
     public let verses: [Int]
+    /// The `SearchDocument.group` of each chapter's verses, chapter 1 first (a reference shows
+    /// the text of the group it names).
+    public let chapterGroups: [String]
 
-    public init(name: String, aliases: [String], chapterPath: String, verses: [Int]) {
+    public init(name: String, aliases: [String], chapterPath: String, verses: [Int], chapterGroups: [String]) {
         self.name = name
         self.aliases = aliases
         self.chapterPath = chapterPath
         self.verses = verses
+        self.chapterGroups = chapterGroups
     }
 }
 

@@ -30,10 +30,4 @@ public enum LinkSafety {
         }
         return nil
     }
-
-    /// Whether `url` is a path inside the site (not an absolute URL, anchor or query only).
-    public static func isSitePath(_ url: String) -> Bool {
-        !url.isEmpty && !url.hasPrefix("#") && !url.hasPrefix("?") && !url.hasPrefix("//") && problem(url) == nil
-            && !(url.firstIndex(of: ":").map { colon in !url[..<colon].contains { $0 == "/" || $0 == "?" || $0 == "#" } } ?? false)
-    }
 }

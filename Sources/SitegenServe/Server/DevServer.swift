@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import SitegenSite
 import SitegenCore
 
 /// Where and how `serve` listens and what it watches.
@@ -41,12 +42,12 @@ public struct ServeConfiguration: Sendable {
 /// next good build reloads them. Nothing restarts.
 public final class DevServer: Sendable {
     let configuration: ServeConfiguration
-    let session: any SiteSession
+    let session: BuildSession
     let board = BuildStatusBoard()
     /// Prints one terminal line; the flag is true for problems (shown even with `--quiet`).
     let log: @Sendable (String, Bool) -> Void
 
-    public init(configuration: ServeConfiguration, session: any SiteSession, log: @escaping @Sendable (String, Bool) -> Void) {
+    public init(configuration: ServeConfiguration, session: BuildSession, log: @escaping @Sendable (String, Bool) -> Void) {
         self.configuration = configuration
         self.session = session
         self.log = log
@@ -138,7 +139,7 @@ public final class DevServer: Sendable {
     /// Runs one build, reports it on the terminal and publishes the outcome to open pages.
     /// Returns the error of a build that failed for another reason than the content.
     @discardableResult
-    func attempt(_ what: String, _ build: @Sendable () async throws -> any RebuildSummary) async -> (any Error)? {
+    func attempt(_ what: String, _ build: @Sendable () async throws -> BuildReport) async -> (any Error)? {
         do {
             let report = try await build()
             for warning in report.warnings { log(warning.description, true) }
