@@ -52,19 +52,21 @@ let package = Package(
             dependencies: [
                 "CCmarkGFM",
                 "CRenameExchange",
+                // The apps' models: the one definition of the snapshots' wire format (docs/app-data.md).
+                "SitegenSnapshots",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // One module per content kind: its source format, model, pages, snapshots, and the
         // `ContentKind` it gives the pipeline (docs/architecture.md).
-        .target(name: "SitegenPages", dependencies: ["SitegenCore"]),
-        .target(name: "SitegenHymns", dependencies: ["SitegenCore"]),
-        .target(name: "SitegenBible", dependencies: ["SitegenCore", "CLibXML2", .product(name: "Yams", package: "Yams")],
+        .target(name: "SitegenPages", dependencies: ["SitegenCore", "SitegenSnapshots"]),
+        .target(name: "SitegenHymns", dependencies: ["SitegenCore", "SitegenSnapshots"]),
+        .target(name: "SitegenBible", dependencies: ["SitegenCore", "SitegenSnapshots", "CLibXML2", .product(name: "Yams", package: "Yams")],
                 // Versifications are data (docs/bible.md), compiled into the binary as bytes.
                 resources: [.embedInCode("Versification/KJV.vrs"), .embedInCode("Versification/NRSVA.vrs"),
                             .embedInCode("Strings/en.yml")]),
-        .target(name: "SitegenSchedule", dependencies: ["SitegenCore", .product(name: "SwiftCSV", package: "SwiftCSV")]),
+        .target(name: "SitegenSchedule", dependencies: ["SitegenCore", "SitegenSnapshots", .product(name: "SwiftCSV", package: "SwiftCSV")]),
         // The one list of the site's kinds of content.
         // The one list of the site's kinds of content and of its features.
         .target(name: "SitegenKinds", dependencies: ["SitegenCore", "SitegenPages", "SitegenHymns", "SitegenBible", "SitegenSchedule",
@@ -116,7 +118,7 @@ let package = Package(
         .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "SitegenSiteTests", dependencies: ["SitegenSite", "SitegenCore", "SitegenKinds", "SitegenPages"]),
         .testTarget(name: "HymnsTests", dependencies: ["SitegenHymns"]),
-        .testTarget(name: "BibleTests", dependencies: ["SitegenBible"], exclude: ["Fixtures"]),
+        .testTarget(name: "BibleTests", dependencies: ["SitegenBible", "SitegenSnapshots"], exclude: ["Fixtures"]),
         .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule", "SitegenCore"]),
         .testTarget(name: "PrintTests", dependencies: ["SitegenPrint", "SitegenCore"]),
         .testTarget(name: "SearchTests", dependencies: ["SitegenSearch", "SitegenWords", "SitegenBible", "SitegenCore"], exclude: ["Fixtures"]),

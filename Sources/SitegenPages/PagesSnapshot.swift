@@ -1,24 +1,14 @@
+import SitegenSnapshots
+
 /// `api/v1/pages.json`: the Markdown pages, so an app can show "About" or "Contact" offline.
+/// The wire format is the apps' model, `PagesFile` (SitegenSnapshots).
 public enum PagesSnapshot {
-    struct Record: Encodable {
-        let path: String
-        let url: String
-        let title: String
-        let description: String
-        let html: String
-    }
-
-    struct File: Encodable {
-        let schemaVersion: Int
-        let pages: [Record]
-    }
-
     public static func snapshot(_ pages: [Page], context: RenderContext) throws -> Snapshot {
         let records = pages.sorted { $0.sitePath < $1.sitePath }.map {
-            Record(path: $0.sitePath, url: context.url($0.sitePath), title: $0.title,
-                   description: $0.description, html: context.markdown.render($0.body))
+            PagesFile.Page(path: $0.sitePath, url: context.url($0.sitePath), title: $0.title,
+                           description: $0.description, html: context.markdown.render($0.body))
         }
-        return try Snapshot(path: "pages.json", value: File(schemaVersion: schema.version, pages: records),
+        return try Snapshot(path: "pages.json", value: PagesFile(schemaVersion: schema.version, pages: records),
                             records: records.count, schema: schema)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSnapshots
 import Testing
 @testable import SitegenBible
 
@@ -67,16 +68,17 @@ import Testing
 }
 
 @Suite struct BookJSONTests {
-    /// The hand-written daily verses, plan and home page JSON are byte for byte what the encoder gives.
+    /// The hand-written daily verses, plan and home page JSON are byte for byte what the encoder
+    /// gives for the same model values.
     @Test func dailyVersesJSONEqualsTheEncoder() async throws {
         let (library, _) = await bundledBible.value
         let lib = try #require(library)
         let daily = try #require(lib.dailyVerses)
-        let file = DailyVersesFile(daily, lib.primary)
+        let file = BibleDailyVersesFile(daily, lib.primary)
         #expect(BookJSON.encode(file) == Array(try SnapshotJSON.encode(file)))
-        let plan = PlanFile(try #require(lib.plan))
+        let plan = BiblePlanFile(try #require(lib.plan))
         #expect(BookJSON.encode(plan) == Array(try SnapshotJSON.encode(plan)))
-        let odd = PlanFile(ReadingPlan(title: "A \"plan\"\n", description: "", columns: [], days: []))
+        let odd = BiblePlanFile(ReadingPlan(title: "A \"plan\"\n", description: "", columns: [], days: []))
         #expect(BookJSON.encode(odd) == Array(try SnapshotJSON.encode(odd)))
         let context = try renderContext()
         let entries = daily.readings.map { DailyVerseHome.entry($0, lib.primary, context: context) }
@@ -88,15 +90,43 @@ import Testing
         #expect(DailyVerseHome.scriptJSON([]) == "[]")
     }
 
-    /// The fast hand-written book JSON is byte for byte what the Encodable model gives.
+    /// The fast hand-written book JSON is byte for byte what the encoder gives for the same
+    /// `BibleBookFile`.
     @Test func handWrittenJSONEqualsTheEncoder() async throws {
         let t = try await kjv()
         for osis in ["Gen", "Ps", "John", "Rom", "Jude"] {
-            let book = try #require(t.book(Canon.book(osis: osis)!))
-            #expect(BookJSON.encode(book) == Array(try SnapshotJSON.encode(BookFile(book))), "\(osis)")
+            let file = BibleBookFile(try #require(t.book(Canon.book(osis: osis)!)))
+            #expect(BookJSON.encode(file) == Array(try SnapshotJSON.encode(file)), "\(osis)")
         }
         var odd = [UInt8]()
         BookJSON.string("a\"b\\c\n\t\u{1}/é", to: &odd)
         #expect(odd == Array(try SnapshotJSON.encode(["a\"b\\c\n\t\u{1}/é"]).dropFirst().dropLast()))
+    }
+
+    /// Model values the library never makes but an edit of the models could: flags that are
+    /// false, empty lists that are present, negative and extreme numbers, strings that need escapes.
+    @Test func handWrittenJSONEqualsTheEncoderForAnyModelValue() throws {
+        let text = "a\"b\\c\n\r\t\u{0}\u{1}\u{1F}\u{7F}/é\u{2028}\u{1F600}<&>"
+        let spans = [BibleSpan(text: text, added: false, jesus: true, divineName: nil, foreign: false),
+                     BibleSpan(text: "", added: true, jesus: nil, divineName: true, foreign: true)]
+        let verses = [BibleBookFile.Verse(number: -1, spans: [], paragraph: false, poetry: false, headings: [], subscription: []),
+                      BibleBookFile.Verse(number: Int.max, spans: spans, paragraph: true, poetry: true, headings: [spans, []],
+                                          subscription: spans),
+                      BibleBookFile.Verse(number: 0, spans: spans, paragraph: false, poetry: nil, headings: nil, subscription: nil)]
+        let book = BibleBookFile(osis: text, name: "", title: text, chapters: [.init(number: Int.min, verses: verses), .init(number: 1, verses: [])])
+        #expect(BookJSON.encode(book) == Array(try SnapshotJSON.encode(book)))
+        let empty = BibleBookFile(osis: "", name: "", title: "", chapters: [])
+        #expect(BookJSON.encode(empty) == Array(try SnapshotJSON.encode(empty)))
+        let passage = BiblePassage(book: text, startChapter: Int.min, startVerse: -1, endChapter: 0, endVerse: Int.max)
+        let plan = BiblePlanFile(title: text, description: text, columns: [text, ""], days: [
+            .init(date: text, readings: [.init(label: text, passages: [passage, passage]), .init(label: "", passages: [])]),
+            .init(date: "", readings: []),
+        ])
+        #expect(BookJSON.encode(plan) == Array(try SnapshotJSON.encode(plan)))
+        let daily = BibleDailyVersesFile(rule: text, verses: [.init(label: text, passage: passage, verses: [spans, [], spans]),
+                                                              .init(label: "", passage: passage, verses: [])])
+        #expect(BookJSON.encode(daily) == Array(try SnapshotJSON.encode(daily)))
+        let none = BibleDailyVersesFile(rule: "", verses: [])
+        #expect(BookJSON.encode(none) == Array(try SnapshotJSON.encode(none)))
     }
 }

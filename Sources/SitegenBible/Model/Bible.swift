@@ -1,6 +1,7 @@
 /// A run of verse text with one look. A verse is a list of spans, so that renderers (HTML
-/// pages, the apps' JSON) decide how italics, red letter and small capitals are shown.
-public struct Span: Sendable, Hashable, Codable {
+/// pages, the apps' JSON) decide how italics, red letter and small capitals are shown. (Its
+/// JSON is the apps' model `BibleSpan`, filled in `BibleSnapshots`.)
+public struct Span: Sendable, Hashable {
     public struct Style: OptionSet, Sendable, Hashable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -20,23 +21,6 @@ public struct Span: Sendable, Hashable, Codable {
     public init(_ text: String, _ style: Style = []) {
         self.text = text
         self.style = style
-    }
-
-    // JSON: {"text": "was", "added": true}; flags that are false are left out.
-    enum CodingKeys: String, CodingKey { case text, added, jesus, divineName, foreign }
-    private static let flags: [(CodingKeys, Style)] = [(.added, .added), (.jesus, .jesus), (.divineName, .divineName), (.foreign, .foreign)]
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(text, forKey: .text)
-        for (key, flag) in Self.flags where style.contains(flag) { try container.encode(true, forKey: key) }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        text = try container.decode(String.self, forKey: .text)
-        style = []
-        for (key, flag) in Self.flags where try container.decodeIfPresent(Bool.self, forKey: key) == true { style.insert(flag) }
     }
 }
 

@@ -1,64 +1,13 @@
 import Foundation
+import SitegenSnapshots
 
-/// `api/v1/manifest.json`: what an app downloads first to learn which files changed.
-public struct Manifest: Codable, Sendable {
-    public struct Entry: Codable, Sendable {
-        public let path: String
-        public let sha256: String
-        public let bytes: Int
-        public let records: Int
-        public let schema: String
-        public let schemaVersion: Int
-    }
-
-    public struct SchemaEntry: Codable, Sendable {
-        public let path: String
-        public let sha256: String
-        public let bytes: Int
-        public let version: Int
-    }
-
-    /// The site's search index (docs/search.md): its entry file, which names every other
-    /// file of the index by its content hash.
-    public struct SearchEntry: Codable, Sendable, Equatable {
-        /// Site path of the entry file (`search/index.json`), not below `api/v1/`.
-        public let path: String
-        public let sha256: String
-        public let bytes: Int
-        /// Files of the index, the entry included, and their bytes.
-        public let files: Int
-        public let totalBytes: Int
-
-        public init(path: String, sha256: String, bytes: Int, files: Int, totalBytes: Int) {
-            (self.path, self.sha256, self.bytes, self.files, self.totalBytes) = (path, sha256, bytes, files, totalBytes)
-        }
-    }
-
+/// `api/v1/manifest.json`: what an app downloads first to learn which files changed. The wire
+/// format is the apps' model, `SnapshotManifest` (SitegenSnapshots); this writes it.
+public enum Manifest {
+    /// The site's search index: its entry file, which names every other file of the index.
+    public typealias SearchEntry = SnapshotManifest.Search
     /// The apps' SQLite bundle (docs/app-data.md), below `api/v1/` like the snapshots.
-    public struct BundleEntry: Codable, Sendable, Equatable {
-        public let path: String
-        public let sha256: String
-        public let bytes: Int
-        /// Rows of every table.
-        public let records: Int
-        /// The bundle's table layout version (`bundle_info.version` inside it).
-        public let version: Int
-
-        public init(path: String, sha256: String, bytes: Int, records: Int, version: Int) {
-            (self.path, self.sha256, self.bytes, self.records, self.version) = (path, sha256, bytes, records, version)
-        }
-    }
-
-    public let format: Int
-    public let generator: String
-    public let asOf: String
-    /// The path the site's pages link below (`/church/`): what `sitegen print-sheet` serves the
-    /// built site at.
-    public let basePath: String
-    public let files: [Entry]
-    public let schemas: [SchemaEntry]
-    public let search: SearchEntry?
-    public let bundle: BundleEntry?
+    public typealias BundleEntry = SnapshotManifest.Bundle
 
     public static let root = "api/v1/"
 
@@ -77,11 +26,11 @@ public struct Manifest: Codable, Sendable {
         let schemaFiles = schemas.values.sorted { $0.name < $1.name }.map { schema in
             (schema, Data(schema.json.utf8))
         }
-        let manifest = Manifest(
-            format: 1, generator: generator, asOf: asOf.description, basePath: basePath,
-            files: sorted.map { Entry(path: $0.path, sha256: digest($0), bytes: $0.data.count,
+        let manifest = SnapshotManifest(
+            format: SnapshotManifest.format, generator: generator, asOf: asOf.description, basePath: basePath,
+            files: sorted.map { .init(path: $0.path, sha256: digest($0), bytes: $0.data.count,
                                       records: $0.records, schema: $0.schema.path, schemaVersion: $0.schema.version) },
-            schemas: schemaFiles.map { SchemaEntry(path: $0.0.path, sha256: SnapshotJSON.sha256($0.1), bytes: $0.1.count, version: $0.0.version) },
+            schemas: schemaFiles.map { .init(path: $0.0.path, sha256: SnapshotJSON.sha256($0.1), bytes: $0.1.count, version: $0.0.version) },
             search: search, bundle: bundle)
         var files = sorted.map { OutputFile(path: root + $0.path, data: $0.data) }
         files += schemaFiles.map { OutputFile(path: root + $0.0.path, data: $0.1) }
@@ -95,7 +44,7 @@ public struct Manifest: Codable, Sendable {
       "title": "sitegen snapshot manifest",
       "description": "Lists every offline data file with its hash, size, record count and schema.",
       "type": "object",
-      "required": ["format", "generator", "asOf", "basePath", "files", "schemas"],
+      "required": ["format", "generator", "asOf", "files", "schemas"],
       "additionalProperties": false,
       "properties": {
         "format": { "const": 1 },

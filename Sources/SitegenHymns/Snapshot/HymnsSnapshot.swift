@@ -1,53 +1,13 @@
 import Foundation
+import SitegenSnapshots
+
 /// `api/v1/hymns.json`: the whole hymnal for the apps, structured (no HTML): stanzas as lines
-/// of segments, repeated passages flagged with their repeat sign, removed hymns kept.
+/// of segments, repeated passages flagged with their repeat sign, removed hymns kept. The wire
+/// format is the apps' model, `HymnsFile` (SitegenSnapshots); this fills it from the hymnal.
 public enum HymnsSnapshot {
-    struct SegmentRecord: Encodable {
-        let text: String
-        /// Set in bold in the book (a passage that is repeated, or "Halleluja! etc.").
-        let marked: Bool
-        let repeatSign: String?
-    }
-
-    struct PassageRecord: Encodable {
-        let lines: [[SegmentRecord]]
-        /// The passage as one plain string, repeat signs included (for search and previews).
-        let text: String
-    }
-
-    struct StanzaRecord: Encodable {
-        let number: Int
-        let lines: [[SegmentRecord]]
-        let text: String
-    }
-
-    struct HymnRecord: Encodable {
-        let number: Int
-        let url: String
-        let title: String
-        let firstLine: String
-        let removed: Bool
-        let stanzas: [StanzaRecord]
-        let chorus: PassageRecord?
-        let refrain: PassageRecord?
-        let author: String?
-        let tune: String?
-        let meter: String?
-        let language: String?
-    }
-
-    struct File: Encodable {
-        let schemaVersion: Int
-        let title: String
-        let language: String
-        let year: Int?
-        let count: Int
-        let hymns: [HymnRecord]
-    }
-
     public static func snapshot(_ hymnal: Hymnal, context: RenderContext) throws -> Snapshot {
-        let file = File(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
-                        count: hymnal.count, hymns: hymnal.hymns.map { record($0, context: context) })
+        let file = HymnsFile(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
+                             count: hymnal.count, hymns: hymnal.hymns.map { record($0, context: context) })
         return try Snapshot(path: "hymns.json", value: file, records: file.hymns.count, schema: schema)
     }
 
@@ -55,8 +15,8 @@ public enum HymnsSnapshot {
     /// remembers the records of hymns whose file did not change), spliced into the file without
     /// hymns (`SnapshotJSON.splice`; `"hymns":[]` cannot occur inside an escaped string).
     public static func snapshot(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) throws -> Snapshot {
-        let empty = File(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
-                         count: hymnal.count, hymns: [])
+        let empty = HymnsFile(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
+                              count: hymnal.count, hymns: [])
         var data = try SnapshotJSON.encode(empty)
         try SnapshotJSON.splice(try hymnal.hymns.map { try cache.record($0, context: context) }, as: "hymns", into: &data)
         return Snapshot(path: "hymns.json", data: data, records: hymnal.hymns.count, schema: schema)
@@ -67,20 +27,20 @@ public enum HymnsSnapshot {
         try SnapshotJSON.encode(record(hymn, context: context))
     }
 
-    static func record(_ hymn: Hymn, context: RenderContext) -> HymnRecord {
-        HymnRecord(number: hymn.number, url: context.url(HymnPages.path(hymn.number)), title: hymn.title,
-                   firstLine: hymn.firstLine, removed: hymn.removed,
-                   stanzas: hymn.stanzas.enumerated().map { StanzaRecord(number: $0 + 1, lines: lines($1), text: $1.plainText) },
-                   chorus: hymn.chorus.map(passage), refrain: hymn.refrain.map(passage),
-                   author: hymn.author, tune: hymn.tune, meter: hymn.meter, language: hymn.language)
+    static func record(_ hymn: Hymn, context: RenderContext) -> HymnsFile.Hymn {
+        HymnsFile.Hymn(number: hymn.number, url: context.url(HymnPages.path(hymn.number)), title: hymn.title,
+                       firstLine: hymn.firstLine, removed: hymn.removed,
+                       stanzas: hymn.stanzas.enumerated().map { HymnsFile.Stanza(number: $0 + 1, lines: lines($1), text: $1.plainText) },
+                       chorus: hymn.chorus.map(passage), refrain: hymn.refrain.map(passage),
+                       author: hymn.author, tune: hymn.tune, meter: hymn.meter, language: hymn.language)
     }
 
-    static func passage(_ passage: Passage) -> PassageRecord {
-        PassageRecord(lines: lines(passage), text: passage.plainText)
+    static func passage(_ passage: Passage) -> HymnsFile.Passage {
+        HymnsFile.Passage(lines: lines(passage), text: passage.plainText)
     }
 
-    static func lines(_ passage: Passage) -> [[SegmentRecord]] {
-        passage.lines.map { $0.segments.map { SegmentRecord(text: $0.text, marked: $0.marked, repeatSign: $0.repeatSign) } }
+    static func lines(_ passage: Passage) -> [[HymnsFile.Segment]] {
+        passage.lines.map { $0.segments.map { HymnsFile.Segment(text: $0.text, marked: $0.marked, repeatSign: $0.repeatSign) } }
     }
 
     public static let schema = SnapshotSchema(name: "hymns", version: 1, json: #"""

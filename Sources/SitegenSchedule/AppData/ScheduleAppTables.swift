@@ -1,3 +1,5 @@
+import SitegenSnapshots
+
 /// What the apps' SQLite bundle holds of the schedule (docs/app-data.md): the localities with
 /// their services, and the upcoming meetings (the same window and records as `schedule.json`)
 /// with their sessions.
@@ -37,7 +39,7 @@ enum ScheduleAppTables {
     }
 
     /// The upcoming meetings in date order: `id` is that order (1, 2, …), `date` `YYYY-MM-DD`.
-    static func meetings(_ upcoming: [ScheduleSnapshot.OccurrenceRecord]) -> AppTable {
+    static func meetings(_ upcoming: [ScheduleFile.Occurrence]) -> AppTable {
         AppTable(name: "meetings",
                  columns: [AppColumn("id", .integer), AppColumn("uid", .text), AppColumn("date", .text), AppColumn("title", .text),
                            AppColumn("category", .text), AppColumn("status", .text), AppColumn("team", .text, optional: true),
@@ -53,7 +55,7 @@ enum ScheduleAppTables {
     }
 
     /// Each meeting's sessions: `starts` and `ends` in ISO 8601 with the offset of that day.
-    static func sessions(_ upcoming: [ScheduleSnapshot.OccurrenceRecord]) -> AppTable {
+    static func sessions(_ upcoming: [ScheduleFile.Occurrence]) -> AppTable {
         AppTable(name: "meeting_sessions",
                  columns: [AppColumn("meeting", .integer), AppColumn("position", .integer), AppColumn("name", .text),
                            AppColumn("starts", .text), AppColumn("ends", .text)],

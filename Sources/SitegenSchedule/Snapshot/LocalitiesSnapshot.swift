@@ -1,38 +1,10 @@
 import Foundation
+import SitegenSnapshots
 
 /// `api/v1/localities.json`: every locality with address, coordinates, zone, services and
-/// map links, for the apps' offline locality list.
+/// map links, for the apps' offline locality list. The wire format is the apps' model,
+/// `LocalitiesFile` (SitegenSnapshots).
 public enum LocalitiesSnapshot {
-    struct ServiceRecord: Encodable {
-        let name: String
-        let day: String
-        let time: LocalTime?
-        let note: String?
-    }
-
-    struct Record: Encodable {
-        let slug: String
-        let name: String
-        let url: String
-        let feed: String
-        let address: [String]
-        let region: String?
-        let country: String?
-        let latitude: Double?
-        let longitude: Double?
-        let timeZone: String?
-        let services: [ServiceRecord]
-        let photo: String?
-        let phone: String?
-        let descriptionHTML: String
-        let mapLinks: [String: String]
-    }
-
-    struct File: Encodable {
-        let schemaVersion: Int
-        let localities: [Record]
-    }
-
     /// `parts`: remembers the file while the localities stay the same.
     public static func snapshot(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) throws -> Snapshot {
         parts.prepare(schedule, context: context)
@@ -44,14 +16,17 @@ public enum LocalitiesSnapshot {
 
     static func snapshot(_ schedule: Schedule, context: RenderContext, descriptionHTML: (Locality) -> String) throws -> Snapshot {
         let records = schedule.localities.map { l in
-            Record(slug: l.slug, name: l.name, url: context.url(l.sitePath), feed: context.url(l.feedPath), address: l.address,
-                   region: l.region, country: l.country, latitude: l.coordinate?.latitude, longitude: l.coordinate?.longitude,
-                   timeZone: l.timeZone?.identifier,
-                   services: l.services.map { ServiceRecord(name: $0.name, day: CalendarDate.weekdayNames[$0.weekday - 1], time: $0.time, note: $0.note) },
-                   photo: l.photo.map { context.url($0) }, phone: l.phone, descriptionHTML: descriptionHTML(l),
-                   mapLinks: Dictionary(MapLinks.links(for: l).map { ($0.name, $0.url) }, uniquingKeysWith: { a, _ in a }))
+            LocalitiesFile.Locality(
+                slug: l.slug, name: l.name, url: context.url(l.sitePath), feed: context.url(l.feedPath), address: l.address,
+                region: l.region, country: l.country, latitude: l.coordinate?.latitude, longitude: l.coordinate?.longitude,
+                timeZone: l.timeZone?.identifier,
+                services: l.services.map {
+                    LocalitiesFile.Service(name: $0.name, day: CalendarDate.weekdayNames[$0.weekday - 1], time: $0.time?.description, note: $0.note)
+                },
+                photo: l.photo.map { context.url($0) }, phone: l.phone, descriptionHTML: descriptionHTML(l),
+                mapLinks: Dictionary(MapLinks.links(for: l).map { ($0.name, $0.url) }, uniquingKeysWith: { a, _ in a }))
         }
-        return try Snapshot(path: "localities.json", value: File(schemaVersion: schema.version, localities: records),
+        return try Snapshot(path: "localities.json", value: LocalitiesFile(schemaVersion: schema.version, localities: records),
                             records: records.count, schema: schema)
     }
 

@@ -1,70 +1,10 @@
 import Foundation
+import SitegenSnapshots
 
 /// `api/v1/schedule.json`: what the phone apps show offline. Occurrences from the as-of date
 /// through the stated window, expanded, plus the rules they came from (so an app can look
-/// further ahead itself).
+/// further ahead itself). The wire format is the apps' model, `ScheduleFile` (SitegenSnapshots).
 public enum ScheduleSnapshot {
-    struct SessionRecord: Encodable {
-        let name: String
-        let start: String
-        let end: String
-    }
-
-    struct RuleRecord: Encodable {
-        let frequency: String
-        let interval: Int
-        let on: String?
-        let until: CalendarDate?
-        let count: Int?
-        let except: [CalendarDate]
-        let rrule: String
-    }
-
-    struct EventRecord: Encodable {
-        let uid: String
-        let title: String
-        let category: String
-        let status: String
-        let team: String?
-        let locality: String?
-        let with: [String]
-        let withOthers: [String]
-        let date: CalendarDate
-        let timeZone: String?
-        /// Local wall-clock times `HH:MM`.
-        let sessions: [SessionRecord]
-        let comment: String?
-        let recurrence: RuleRecord?
-    }
-
-    struct OccurrenceRecord: Encodable {
-        let uid: String
-        let date: CalendarDate
-        let title: String
-        let category: String
-        let status: String
-        let team: String?
-        let locality: String?
-        let with: [String]
-        /// ISO 8601 with the UTC offset in force on that day (daylight saving included).
-        let sessions: [SessionRecord]
-        let comment: String?
-    }
-
-    struct Window: Encodable {
-        let from: CalendarDate
-        let through: CalendarDate
-        let days: Int
-    }
-
-    struct File: Encodable {
-        let schemaVersion: Int
-        let asOf: CalendarDate
-        let window: Window
-        let events: [EventRecord]
-        let occurrences: [OccurrenceRecord]
-    }
-
     /// Encoded as the file without events and occurrences, into which each record (encoded on
     /// its own, or remembered by `parts`) is spliced (`SnapshotJSON.splice`; the other members,
     /// dates and numbers, cannot contain `"events":[]`).
@@ -74,8 +14,8 @@ public enum ScheduleSnapshot {
         let withUpcoming = Set(upcoming.map(\.event.uid))
         let events = schedule.events.filter { withUpcoming.contains($0.uid) || $0.date > last }
         let feed = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL, calendarName: "")
-        let empty = File(schemaVersion: schema.version, asOf: context.asOf,
-                         window: Window(from: context.asOf, through: last, days: Schedule.windowDays), events: [], occurrences: [])
+        let window = ScheduleFile.Window(from: context.asOf.description, through: last.description, days: Schedule.windowDays)
+        let empty = ScheduleFile(schemaVersion: schema.version, asOf: context.asOf.description, window: window, events: [], occurrences: [])
         var data = try SnapshotJSON.encode(empty)
         let eventData = try events.sorted { $0.uid < $1.uid }.map { e in
             try parts.eventRecords.value(e.uid, for: e) { try SnapshotJSON.encode(record(e, schedule: schedule, feed: feed)) }
@@ -88,28 +28,28 @@ public enum ScheduleSnapshot {
         return Snapshot(path: "schedule.json", data: data, records: upcoming.count, schema: schema)
     }
 
-    static func record(_ e: Event, schedule: Schedule, feed: ScheduleFeed) -> EventRecord {
+    static func record(_ e: Event, schedule: Schedule, feed: ScheduleFeed) -> ScheduleFile.Event {
         let rule = e.recurrence.map { r in
-            RuleRecord(frequency: r.frequency.rawValue, interval: r.interval, on: r.monthlyOn?.description, until: r.until,
-                       count: r.count, except: r.exceptions,
-                       rrule: feed.rrule(r, start: e.date, zone: e.sessions.isEmpty ? nil : e.timeZone, time: e.sessions.first?.start))
+            ScheduleFile.Rule(frequency: r.frequency.rawValue, interval: r.interval, on: r.monthlyOn?.description,
+                              until: r.until?.description, count: r.count, except: r.exceptions.map(\.description),
+                              rrule: feed.rrule(r, start: e.date, zone: e.sessions.isEmpty ? nil : e.timeZone, time: e.sessions.first?.start))
         }
-        return EventRecord(uid: e.uid, title: EventText.title(e, schedule: schedule), category: e.category, status: e.status.rawValue,
-                           team: e.team, locality: e.locality, with: e.with, withOthers: e.withOthers, date: e.date,
-                           timeZone: e.timeZone?.identifier,
-                           sessions: e.sessions.map { SessionRecord(name: $0.name, start: $0.start.description, end: $0.end.description) },
-                           comment: e.comment, recurrence: rule)
+        return ScheduleFile.Event(uid: e.uid, title: EventText.title(e, schedule: schedule), category: e.category, status: e.status.rawValue,
+                                  team: e.team, locality: e.locality, with: e.with, withOthers: e.withOthers, date: e.date.description,
+                                  timeZone: e.timeZone?.identifier,
+                                  sessions: e.sessions.map { ScheduleFile.Session(name: $0.name, start: $0.start.description, end: $0.end.description) },
+                                  comment: e.comment, recurrence: rule)
     }
 
-    static func record(_ o: Occurrence, schedule: Schedule) -> OccurrenceRecord {
+    static func record(_ o: Occurrence, schedule: Schedule) -> ScheduleFile.Occurrence {
         let e = o.event
-        let sessions = e.sessions.compactMap { s -> SessionRecord? in
+        let sessions = e.sessions.compactMap { s -> ScheduleFile.Session? in
             guard let zone = e.timeZone, let start = o.start(of: s), let end = o.end(of: s) else { return nil }
-            return SessionRecord(name: s.name, start: ZonedTime.iso8601(start, in: zone), end: ZonedTime.iso8601(end, in: zone))
+            return ScheduleFile.Session(name: s.name, start: ZonedTime.iso8601(start, in: zone), end: ZonedTime.iso8601(end, in: zone))
         }
-        return OccurrenceRecord(uid: e.uid, date: o.date, title: EventText.title(e, schedule: schedule), category: e.category,
-                                status: e.status.rawValue, team: e.team, locality: e.locality,
-                                with: EventText.with(e, schedule: schedule), sessions: sessions, comment: e.comment)
+        return ScheduleFile.Occurrence(uid: e.uid, date: o.date.description, title: EventText.title(e, schedule: schedule),
+                                       category: e.category, status: e.status.rawValue, team: e.team, locality: e.locality,
+                                       with: EventText.with(e, schedule: schedule), sessions: sessions, comment: e.comment)
     }
 
     public static let schema = SnapshotSchema(name: "schedule", version: 1, json: #"""

@@ -1,26 +1,39 @@
 /// `api/v1/hymns.json` (schema `hymns`): the whole hymnal, every number from 1 to `count`,
 /// removed hymns included (`removed`, no text).
-public struct HymnsFile: Codable, Sendable, Equatable {
+public struct HymnsFile: Codable, Sendable, Hashable {
     /// A run of text; `marked`: bold in the book (a repeated passage); `repeatSign` (`:,:`) ends it.
-    public struct Segment: Codable, Sendable, Equatable {
+    public struct Segment: Codable, Sendable, Hashable {
         public let text: String
         public let marked: Bool
         public let repeatSign: String?
+
+        public init(text: String, marked: Bool, repeatSign: String?) {
+            (self.text, self.marked, self.repeatSign) = (text, marked, repeatSign)
+        }
     }
 
     /// A chorus or refrain: its lines (each a list of segments) and its plain text.
-    public struct Passage: Codable, Sendable, Equatable {
+    public struct Passage: Codable, Sendable, Hashable {
         public let lines: [[Segment]]
+        /// The passage as one plain string, repeat signs included (for search and previews).
         public let text: String
+
+        public init(lines: [[Segment]], text: String) {
+            (self.lines, self.text) = (lines, text)
+        }
     }
 
-    public struct Stanza: Codable, Sendable, Equatable {
+    public struct Stanza: Codable, Sendable, Hashable {
         public let number: Int
         public let lines: [[Segment]]
         public let text: String
+
+        public init(number: Int, lines: [[Segment]], text: String) {
+            (self.number, self.lines, self.text) = (number, lines, text)
+        }
     }
 
-    public struct Hymn: Codable, Sendable, Equatable {
+    public struct Hymn: Codable, Sendable, Hashable {
         public let number: Int
         public let url: String
         public let title: String
@@ -35,6 +48,12 @@ public struct HymnsFile: Codable, Sendable, Equatable {
         public let meter: String?
         /// BCP 47 tag when the hymn is not in the hymnal's language.
         public let language: String?
+
+        public init(number: Int, url: String, title: String, firstLine: String, removed: Bool, stanzas: [Stanza],
+                    chorus: Passage?, refrain: Passage?, author: String?, tune: String?, meter: String?, language: String?) {
+            (self.number, self.url, self.title, self.firstLine, self.removed, self.stanzas) = (number, url, title, firstLine, removed, stanzas)
+            (self.chorus, self.refrain, self.author, self.tune, self.meter, self.language) = (chorus, refrain, author, tune, meter, language)
+        }
     }
 
     public let schemaVersion: Int
@@ -43,6 +62,10 @@ public struct HymnsFile: Codable, Sendable, Equatable {
     public let year: Int?
     public let count: Int
     public let hymns: [Hymn]
+
+    public init(schemaVersion: Int, title: String, language: String, year: Int?, count: Int, hymns: [Hymn]) {
+        (self.schemaVersion, self.title, self.language, self.year, self.count, self.hymns) = (schemaVersion, title, language, year, count, hymns)
+    }
 
     /// The hymn with this number, if the hymnal has it.
     public func hymn(_ number: Int) -> Hymn? {

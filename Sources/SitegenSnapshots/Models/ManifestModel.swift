@@ -2,8 +2,8 @@ import Foundation
 
 /// `api/v1/manifest.json` (schema `manifest`): every file an app can download, with its hash,
 /// size, record count and schema; the search index's entry; the SQLite bundle's entry.
-public struct SnapshotManifest: Codable, Sendable, Equatable {
-    public struct File: Codable, Sendable, Equatable {
+public struct SnapshotManifest: Codable, Sendable, Hashable {
+    public struct File: Codable, Sendable, Hashable {
         public let path: String
         public let sha256: String
         public let bytes: Int
@@ -12,33 +12,56 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
         public let schema: String
         public let schemaVersion: Int
 
+        public init(path: String, sha256: String, bytes: Int, records: Int, schema: String, schemaVersion: Int) {
+            (self.path, self.sha256, self.bytes, self.records, self.schema, self.schemaVersion) = (path, sha256, bytes, records, schema, schemaVersion)
+        }
+
         /// The schema's name (`hymns`), the key of `SnapshotModels.schemaVersions`.
         public var schemaName: String {
             String(schema.dropFirst("schemas/".count).dropLast(".schema.json".count))
         }
     }
 
-    public struct Schema: Codable, Sendable, Equatable {
+    public struct Schema: Codable, Sendable, Hashable {
         public let path: String
         public let sha256: String
         public let bytes: Int
         public let version: Int
+
+        public init(path: String, sha256: String, bytes: Int, version: Int) {
+            (self.path, self.sha256, self.bytes, self.version) = (path, sha256, bytes, version)
+        }
     }
 
-    public struct Search: Codable, Sendable, Equatable {
+    /// The site's search index (docs/search.md): its entry file, which names every other file of
+    /// the index by its content hash.
+    public struct Search: Codable, Sendable, Hashable {
+        /// Site path of the entry file (`search/index.json`), not below `api/v1/`.
         public let path: String
         public let sha256: String
         public let bytes: Int
+        /// Files of the index, the entry included, and their bytes.
         public let files: Int
         public let totalBytes: Int
+
+        public init(path: String, sha256: String, bytes: Int, files: Int, totalBytes: Int) {
+            (self.path, self.sha256, self.bytes, self.files, self.totalBytes) = (path, sha256, bytes, files, totalBytes)
+        }
     }
 
-    public struct Bundle: Codable, Sendable, Equatable {
+    /// The apps' SQLite bundle (docs/app-data.md), below `api/v1/` like the snapshots.
+    public struct Bundle: Codable, Sendable, Hashable {
         public let path: String
         public let sha256: String
         public let bytes: Int
+        /// Rows of every table.
         public let records: Int
+        /// The bundle's table layout version (`bundle_info.version` inside it).
         public let version: Int
+
+        public init(path: String, sha256: String, bytes: Int, records: Int, version: Int) {
+            (self.path, self.sha256, self.bytes, self.records, self.version) = (path, sha256, bytes, records, version)
+        }
     }
 
     /// The manifest's own format; `SnapshotSync` refuses one it does not know.
@@ -53,6 +76,12 @@ public struct SnapshotManifest: Codable, Sendable, Equatable {
     public let search: Search?
     public let bundle: Bundle?
 
-    /// The manifest format this library reads.
+    public init(format: Int, generator: String, asOf: String, basePath: String?, files: [File], schemas: [Schema], search: Search?,
+                bundle: Bundle?) {
+        (self.format, self.generator, self.asOf, self.files, self.schemas) = (format, generator, asOf, files, schemas)
+        (self.basePath, self.search, self.bundle) = (basePath, search, bundle)
+    }
+
+    /// The manifest format this library reads (and the generator writes).
     public static let format = 1
 }
