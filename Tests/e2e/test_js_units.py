@@ -4,6 +4,7 @@ the test files, and every failed assertion fails this run (with its message). Se
 `python3 -m pytest -q Tests/e2e/test_js_units.py` (also part of `make test` and `make js-test`)."""
 from __future__ import annotations
 
+import json
 import pathlib
 import re
 
@@ -38,3 +39,20 @@ def test_script_units_pass_in_chromium(driver):
     assert not errors, f"script errors while loading the tests: {errors}"
     assert len(results) >= 10, f"only {len(results)} tests ran"
     assert not failed, "\n".join(failed)
+
+
+def test_kept_reader_data_fuzz_inputs_hold_every_rule(driver):
+    """Replays what `make fuzz` kept for reader-data (scripts/fuzz-reader-data): every rule of
+    Tests/js/fuzz.js holds and each input is checked within its time budget."""
+    corpus = ROOT / "Tests" / "FuzzRegressionTests" / "Corpus" / "reader-data"
+    texts = [p.read_text(encoding="utf-8", errors="surrogatepass") for p in sorted(corpus.glob("*.json"))]
+    assert texts, "the kept inputs are missing"
+    url, server = serve_folder(ROOT)
+    try:
+        driver.get(url + "Tests/js/fuzz.html")
+        results = driver.execute_script("return fuzzReaderData(JSON.parse(arguments[0]))", json.dumps(texts))
+    finally:
+        server.shutdown()
+    wrong = [f"{p.name}: {r['problem'] or str(round(r['ms'])) + ' ms'}"
+             for p, r in zip(sorted(corpus.glob("*.json")), results) if r["problem"] or r["ms"] > 1000]
+    assert not wrong, wrong
