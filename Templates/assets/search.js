@@ -2,8 +2,8 @@
 // Reads search/index.json (small, fixed name), then only the shards a query needs:
 // term shards search/t/<hash>.json and the parts of document groups,
 // search/d/<group>-<part>-<hash>.json, 16 documents each (docs/search.md).
-// The word rules (tokenize, fold) follow Sources/SitegenSearch/SearchText.swift; the
-// reference rules follow Sources/SitegenSearch/ReferenceQuery.swift.
+// The word rules (tokenize, fold, -eth/-est) are search-words.js's (SitegenWords/SearchText.swift);
+// the reference rules follow Sources/SitegenSearch/ReferenceQuery.swift.
 (function () {
   "use strict";
   var page = document.querySelector("[data-search]");
@@ -18,50 +18,8 @@
   // others' excerpts when they scroll into view, so a query downloads only what is seen.
   var PAGE = 10, EAGER = 5, MAX_WORDS = 24;
 
-  // ---- words (SearchText.swift) ----
-  var WORD_CHAR = /[\p{L}\p{N}\p{M}]/u, WORD = { test: function (c) { return c !== "\u02bc" && WORD_CHAR.test(c); } }, APOS = "'\u2019\u02bc\u2018", HYPH = "-\u2010\u2011";
-  var SPECIAL = { "\u00f8": "o", "\u00e6": "ae", "\u0153": "oe", "\u00df": "ss", "\u0142": "l", "\u0111": "d", "\u0131": "i" };
-  function fold(w) {
-    w = w.toLowerCase();
-    if (/^[\x00-\x7f]*$/.test(w)) return w;
-    return w.normalize("NFD").replace(/\p{M}/gu, "").replace(/[\u00f8\u00e6\u0153\u00df\u0142\u0111\u0131]/g, function (c) { return SPECIAL[c]; });
-  }
-  // Words of text: {w: folded, pos, start, end} (end exclusive, in UTF-16 units). Compounds
-  // give their parts, then the joined word (compound: true) at the first part's position.
-  function words(text) {
-    var chars = Array.from(text), res = [], pos = 0, part = "", partStart = 0, offset = 0, comp = null;
-    var offs = [];
-    for (var k = 0; k < chars.length; k++) { offs.push(offset); offset += chars[k].length; }
-    offs.push(offset);
-    function endPart(i, hyphen) {
-      if (!part) return;
-      var w = fold(part);
-      res.push({ w: w, pos: pos, start: offs[partStart], end: offs[i] });
-      if (hyphen) {
-        if (!comp) comp = { w: "", pos: pos, start: offs[partStart] };
-        comp.w += w;
-      } else if (comp) {
-        res.push({ w: comp.w + w, pos: comp.pos, start: comp.start, end: offs[i], compound: true });
-        comp = null;
-      }
-      pos++;
-      part = "";
-    }
-    for (var i = 0; i < chars.length; i++) {
-      var c = chars[i];
-      if (c === "\u00ad") continue;
-      if (WORD.test(c)) { if (!part) partStart = i; part += c; continue; }
-      var next = chars[i + 1];
-      if (part && next !== undefined && WORD.test(next) && (APOS.indexOf(c) >= 0 || HYPH.indexOf(c) >= 0)) {
-        if (HYPH.indexOf(c) >= 0) { endPart(i, true); continue; }
-        if ((next === "s" || next === "S") && (chars[i + 2] === undefined || !WORD.test(chars[i + 2]))) { endPart(i, false); i++; continue; }
-        continue;
-      }
-      endPart(i, false);
-    }
-    endPart(chars.length, false);
-    return res;
-  }
+  // The word rules (fold, words, the -eth/-est variants): search-words.js, DOM-free.
+  var W = window.sitegen.searchWords, fold = W.fold, words = W.words, variants = W.variants;
 
   // ---- numbers in index files (VarintText) ----
   var FINAL = "0123456789abcdefghijklmnopqrstuv", CONT = "wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
@@ -89,9 +47,7 @@
 
   // ---- loading ----
   var meta = null, metaPromise = null, shardCache = {}, partCache = {};
-  function getJSON(path) {
-    return fetch(base + path).then(function (r) { if (!r.ok) throw new Error(r.status + " " + path); return r.json(); });
-  }
+  function getJSON(path) { return window.sitegen.fetchJSON(base + path); }
   function loadMeta() {
     if (!metaPromise) metaPromise = getJSON("search/index.json").then(function (m) {
       m.stop = new Set(m.stopWords);
@@ -213,15 +169,6 @@
     var prefix = !quoted && slots.length && /[\p{L}\p{N}]$/u.test(q) && slots[slots.length - 1].qpos === ws[ws.length - 1].pos;
     if (prefix) slots[slots.length - 1].prefix = true;
     return { words: ws, slots: slots, phrase: quoted, truncated: truncated };
-  }
-  function variants(w) {
-    var v = [];
-    if (w.length >= 3 && !/(eth|est)$/.test(w)) {
-      v.push(w + "eth", w + "est");
-      if (/e$/.test(w)) v.push(w + "th", w + "st");
-      if (/[^aeiou]y$/.test(w)) v.push(w.slice(0, -1) + "ieth", w.slice(0, -1) + "iest");
-    }
-    return v;
   }
   function editDistance1or2(a, b, max) {
     if (Math.abs(a.length - b.length) > max) return false;
@@ -355,12 +302,7 @@
   }
 
   // ---- showing ----
-  function el(tag, attrs, text) {
-    var e = document.createElement(tag);
-    if (attrs) for (var a in attrs) e.setAttribute(a, attrs[a]);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  var el = window.sitegen.el;
   function excerpt(text, marks, limit) {
     var p = el("p", { "class": "search-excerpt" });
     var spans = words(text).filter(function (x) { return !x.compound && marks.has(x.w); });
@@ -622,6 +564,6 @@
     });
   });
   if (initial) run(initial, false); else { run("", false); }
-  window.sitegenSearch = { run: run, words: words, fold: fold, refMatch: function (q) { return loadMeta().then(loadBooks).then(function () { return refMatch(q); }); },
+  window.sitegen.search = { run: run, refMatch: function (q) { return loadMeta().then(loadBooks).then(function () { return refMatch(q); }); },
     normalizeRef: normalizeRef, search: function (q) { return loadMeta().then(function () { return search(q); }); } };
 })();
