@@ -3,18 +3,22 @@ import SitegenWords
 /// Searching the SQLite bundle's full-text tables (`verses_fts`, `hymn_parts_fts`) the way the
 /// site searches: their text was folded at build time by the site search's word rules
 /// (`SearchText` in SitegenWords, the very code the generator used), and a query is folded by
-/// the same code here, so `Whate’er`, `whate'er` and `whateer` find the same stanzas.
+/// the same code here, so `Whate’er`, `whate'er` and `whateer` find the same stanzas, and
+/// `love` finds `loveth` as on the site.
 public enum AppSearch {
     /// The folded words of `text`, as the bundle's full-text tables hold them.
     public static func words(_ text: String) -> [String] { SearchText.words(text) }
 
     /// An FTS5 `MATCH` expression finding rows with every word of `text` (each folded and
-    /// quoted, so nothing the reader types is read as FTS5 syntax); `prefix`: the last word may
-    /// be the start of a longer one (search as you type).
+    /// quoted, so nothing the reader types is read as FTS5 syntax), each word or one of its
+    /// King James forms (`love` finds `loveth`, `SearchText.variants`, as the site's search
+    /// does); `prefix`: the last word may be the start of a longer one (search as you type).
     public static func query(_ text: String, prefix: Bool = false) -> String {
         let words = words(text)
         return words.enumerated().map { index, word in
-            "\"\(word)\"" + (prefix && index == words.count - 1 ? "*" : "")
+            let typed = "\"\(word)\"" + (prefix && index == words.count - 1 ? "*" : "")
+            let forms = SearchText.variants(word)
+            return forms.isEmpty ? typed : "(" + ([typed] + forms.map { "\"\($0)\"" }).joined(separator: " OR ") + ")"
         }.joined(separator: " ")
     }
 }

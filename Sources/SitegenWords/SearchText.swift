@@ -235,6 +235,23 @@ public enum SearchText {
         return String(out)
     }
 
+    /// The King James forms of a folded word typed in today's English, searched with it: `love`
+    /// also finds `loveth` and `lovest`, `give` `giveth` and `givest`, `cry` `crieth` and
+    /// `criest`. Words shorter than three UTF-16 units, or already ending in -eth/-est, have
+    /// none. Counted in UTF-16 units as the browser counts (`search-words.js`'s `variants`, the
+    /// same rule; the shared table Tests/Fixtures/search-words.json checks both).
+    public static func variants(_ word: String) -> [String] {
+        let units = Array(word.utf16)
+        guard units.count >= 3, !word.hasSuffix("eth"), !word.hasSuffix("est") else { return [] }
+        var out = [word + "eth", word + "est"]
+        if units.last == UInt16(UInt8(ascii: "e")) { out += [word + "th", word + "st"] }
+        if units.last == UInt16(UInt8(ascii: "y")), !"aeiou".utf16.contains(units[units.count - 2]) {
+            let stem = String(decoding: units.dropLast(), as: UTF16.self)
+            out += [stem + "ieth", stem + "iest"]
+        }
+        return out
+    }
+
     /// Ordering of terms shared with the browser: by UTF-16 code units (JavaScript's `<`).
     /// Compared scalar by scalar (a native string's UTF-16 view is slow to walk): UTF-16 puts a
     /// scalar beyond U+FFFF (a surrogate pair, D800–DBFF first) before U+E000–U+FFFF, so those

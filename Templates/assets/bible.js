@@ -2,29 +2,25 @@
 // today's readings, the progress chart (with export/import) and the home page's verse of the
 // day. Everything the reader does is kept in localStorage in this browser only; without
 // JavaScript the pages still read and link (today = the build's as-of date).
+// Keys and storage: sitegen.js; the progress file's import: reader-data.js (the one validator).
 (function () {
   "use strict";
-  var READ_KEY = "sitegen-bible-read";     // ["Gen.1", "John.3", …]
-  var PLAN_KEY = "sitegen-bible-plan";     // ["01-01/0", …]  (day/column of ticked readings)
-  var RED_KEY = "sitegen-bible-red-letter"; // "off" when the reader switched red letter off
+  var S = window.sitegen, store = S.store, K = S.keys;
+  // K.read: ["Gen.1", "John.3", …]; K.plan: ["01-01/0", …] (day/column of ticked readings);
+  // K.redLetter: "off" when the reader switched red letter off.
   var FORMAT = "sitegen-bible-progress";
   var root = document.documentElement;
 
   function load(key) {
-    try {
-      var v = JSON.parse(localStorage.getItem(key) || "[]");
-      return Array.isArray(v) ? v.filter(function (x) { return typeof x === "string"; }) : [];
-    } catch (e) { return []; }
-  }
-  function save(key, list) {
-    try { localStorage.setItem(key, JSON.stringify(list.slice().sort())); } catch (e) { /* private mode */ }
+    var v = store.getJSON(key, []);
+    return Array.isArray(v) ? v.filter(function (x) { return typeof x === "string"; }) : [];
   }
   function asSet(list) { var s = {}; list.forEach(function (x) { s[x] = true; }); return s; }
   function keys(set) { return Object.keys(set).filter(function (k) { return set[k]; }).sort(); }
 
-  var read = asSet(load(READ_KEY));
-  var ticked = asSet(load(PLAN_KEY));
-  function persist() { save(READ_KEY, keys(read)); save(PLAN_KEY, keys(ticked)); }
+  var read = asSet(load(K.read));
+  var ticked = asSet(load(K.plan));
+  function persist() { store.setJSON(K.read, keys(read)); store.setJSON(K.plan, keys(ticked)); }
 
   function show(el) { el.hidden = false; }
   document.querySelectorAll(".js-only").forEach(show);
@@ -108,7 +104,7 @@
   function planDays(base, month, done) {
     if (!base) return done(null);
     if (!months[month]) {
-      months[month] = fetch(base + month + "/days.json").then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+      months[month] = S.fetchJSON(base + month + "/days.json")
         .catch(function () { months[month] = null; return null; });
     }
     months[month].then(done);
@@ -163,7 +159,7 @@
       button.addEventListener("click", function () {
         var off = !root.classList.contains("no-red-letter");
         root.classList.toggle("no-red-letter", off);
-        try { if (off) localStorage.setItem(RED_KEY, "off"); else localStorage.removeItem(RED_KEY); } catch (e) { /* ignore */ }
+        store.set(K.redLetter, off ? "off" : null);
         sync();
       });
       sync();
@@ -206,12 +202,7 @@
   // ---- Home page: today's readings and verse by the reader's date ------------------------------
   // The HTML holds the build's day; another day's readings come from the month's days.json and
   // are drawn as the template's rows (plan-readings.mustache), every text set as text.
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text) e.textContent = text;
-    return e;
-  }
+  function el(tag, cls, text) { return S.el(tag, cls ? { "class": cls } : null, text); }
   function readingRow(r) {
     var li = el("li", "plan-reading"), label = el("label", "plan-tick"), box = el("input", "js-only");
     var inputID = "r" + r.id.replace("/", "-");
@@ -261,8 +252,8 @@
     var d = new Date();
     var day = Math.floor(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / 86400000);
     if (String(day) === section.getAttribute("data-daily-day")) return;
-    fetch(section.getAttribute("data-daily-verses")).then(function (r) { return r.ok ? r.json() : []; }).then(function (list) {
-      if (!list.length) return;
+    S.fetchJSON(section.getAttribute("data-daily-verses")).then(function (list) {
+      if (!Array.isArray(list) || !list.length) return;
       var entry = list[((day % list.length) + list.length) % list.length];
       text.innerHTML = entry.html; // built by sitegen with every piece of text escaped
       link.textContent = entry.label;
@@ -282,20 +273,19 @@
     });
   }
 
-  // Progress chart: export and import the saved progress as a JSON file.
+  // Progress chart: export and import the saved progress as a JSON file. Import reads this file
+  // and /my/'s through the same validator and writes all of it or nothing (reader-data.js).
   function exportText() {
-    return JSON.stringify({ format: FORMAT, version: 1, chapters: keys(read), plan: keys(ticked) }, null, 1);
+    var R = S.readerData;
+    return JSON.stringify({ format: FORMAT, version: 1, chapters: R.chapters(store), plan: R.planTicks(store) }, null, 1);
   }
   function importText(text) {
-    var data = JSON.parse(text);
-    if (!data || data.format !== FORMAT || !Array.isArray(data.chapters)) throw new Error("not a Bible progress file");
-    var added = 0;
-    data.chapters.forEach(function (c) { if (typeof c === "string" && /^[0-9A-Za-z]+\.[0-9]+$/.test(c) && !read[c]) { read[c] = true; added++; } });
-    (Array.isArray(data.plan) ? data.plan : []).forEach(function (p) { if (typeof p === "string" && /^[0-9]{2}-[0-9]{2}\/[0-9]+$/.test(p)) ticked[p] = true; });
-    persist(); paintAll();
+    var added = S.readerData.importText(store, text);
+    read = asSet(load(K.read)); ticked = asSet(load(K.plan));
+    paintAll();
     return added;
   }
-  window.sitegenBibleProgress = { exportText: exportText, importText: importText };
+  S.bibleProgress = { exportText: exportText, importText: importText };
 
   function initExportImport() {
     var status = document.querySelector("[data-progress-status]");
@@ -316,8 +306,11 @@
       if (!file) return;
       var reader = new FileReader();
       reader.onload = function () {
-        try { say("Imported: " + importText(String(reader.result)) + " chapters added."); }
-        catch (e) { say("Could not import that file: " + e.message); }
+        try {
+          var added = importText(String(reader.result)), marks = added.highlights + added.hearts + added.notes + added.favouriteHymns;
+          say(marks ? S.readerData.describe(added) : "Imported: " + added.chapters + " chapters added.");
+        }
+        catch (e) { say("Could not import that file, nothing was changed: " + e.message + "."); }
         imp.value = "";
       };
       reader.readAsText(file);
@@ -341,7 +334,7 @@
     });
   }
 
-  function init() {
+  S.ready(function () {
     initKeepVerse();
     initProgressCells();
     initMarkRead();
@@ -351,6 +344,5 @@
     initExportImport();
     initDailyVerse();
     paintAll();
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
+  });
 })();

@@ -2,25 +2,37 @@
 // timeline, highlights by colour, notes (editable, deletable), favourite hymns, a summary of
 // reading progress and plan ticks, and the one export/import file. Every entry links to its
 // exact place (/bible/john/3/#v16). Lists are built as one string each (thousands of entries).
+// Names and addresses come from the page (BibleActivity.swift writes every translation's books,
+// with the name a reference uses and the verse address to fill); nothing here re-derives them.
 (function () {
   "use strict";
-  var M = window.sitegenMarks;
+  var S = window.sitegen, M = S.marks, R = S.readerData;
   var page = document.querySelector("[data-my]");
   if (!M || !page) return;
-  var books = [], byOsis = {};
-  try { books = JSON.parse(document.getElementById("my-books").textContent); } catch (e) { books = []; }
-  books.forEach(function (b, i) { byOsis[b.osis] = { name: b.osis === "Ps" ? "Psalm" : b.name, url: b.url, order: i }; });
+  // byEdition[translation id][OSIS] → {name, url, order}; a mark made in no known translation
+  // (or before marks kept theirs) links to the default one.
+  var bible = { editions: [] }, byEdition = {}, order = {};
+  try { bible = JSON.parse(document.getElementById("my-bible").textContent); } catch (e) { /* no Bible */ }
+  bible.editions.forEach(function (edition) {
+    var books = byEdition[edition.id] = {};
+    edition.books.forEach(function (b) {
+      if (!(b.osis in order)) order[b.osis] = Object.keys(order).length;
+      books[b.osis] = { name: b.name, url: b.url, abbreviation: edition.id === bible["default"] ? "" : edition.abbreviation };
+    });
+  });
   var hymnsURL = page.getAttribute("data-hymns-url") || "";
   var chapterCount = parseInt(page.getAttribute("data-chapter-count") || "0", 10);
 
   function esc(s) {
     return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   }
-  function place(id, n, to) {
-    var parts = id.split("."), book = byOsis[parts[0]];
-    var name = (book ? book.name : parts[0]) + " " + parts[1] + ":" + n + (to && +to !== +n ? "–" + to : "");
-    var url = book ? book.url + parts[1] + "/#v" + n : null;
-    return { name: name, url: url, order: [book ? book.order : 999, +parts[1], +n] };
+  function place(id, n, to, translation) {
+    var parts = id.split(".");
+    var book = (byEdition[translation] || {})[parts[0]] || (byEdition[bible["default"]] || {})[parts[0]];
+    var name = (book ? book.name : parts[0]) + " " + parts[1] + ":" + n + (to && +to !== +n ? "–" + to : "") +
+      (book && book.abbreviation ? " " + book.abbreviation : "");
+    var url = book ? book.url.replace("{chapter}", parts[1]).replace("{verse}", n) : null;
+    return { name: name, url: url, order: [parts[0] in order ? order[parts[0]] : 999, +parts[1], +n] };
   }
   function link(p) { return p.url ? '<a href="' + esc(p.url) + '">' + esc(p.name) + "</a>" : esc(p.name); }
   function compare(a, b) {
@@ -54,15 +66,15 @@
   function render() {
     var started = performance.now();
     var hearts = [], highlights = {}, notes = [];
-    M.colours.forEach(function (c) { highlights[c] = []; });
+    R.COLOURS.forEach(function (c) { highlights[c] = []; });
     M.allChapters().forEach(function (entry) {
       var id = entry[0], marks = entry[1];
       Object.keys(marks).forEach(function (n) {
         var m = marks[n];
         if (!m || typeof m !== "object") return;
-        if (m.heart) hearts.push({ place: place(id, n), at: m.heart, text: m.text });
-        if (m.h && highlights[m.h]) highlights[m.h].push({ place: place(id, n), text: m.text });
-        if (m.note) notes.push({ place: place(id, n, m.to), id: id, n: n, note: m.note, at: m.nu || m.nt, text: m.text });
+        if (m.heart) hearts.push({ place: place(id, n, 0, m.tr), at: String(m.heart), text: m.text });
+        if (m.h && highlights[m.h]) highlights[m.h].push({ place: place(id, n, 0, m.tr), text: m.text });
+        if (m.note) notes.push({ place: place(id, n, m.to, m.tr), id: id, n: n, note: m.note, at: m.nu || m.nt, text: m.text });
       });
     });
 
@@ -82,7 +94,7 @@
 
     var total = 0;
     html = "";
-    M.colours.forEach(function (c) {
+    R.COLOURS.forEach(function (c) {
       var list = highlights[c].sort(compare);
       total += list.length;
       if (!list.length) return;
@@ -105,21 +117,23 @@
     });
     fill("notes", html ? '<ol class="my-list my-notes">' + html + "</ol>" + more(notes, "notes") : '<p class="muted">No notes yet.</p>', notes.length);
 
-    var fav = M.favourites(), numbers = Object.keys(fav).sort(function (a, b) { return a - b; });
+    var fav = M.favourites(), numbers = Object.keys(fav).filter(function (n) { return /^[1-9][0-9]{0,4}$/.test(n); })
+      .sort(function (a, b) { return a - b; });
     html = numbers.map(function (n) {
       var title = fav[n] && fav[n].title ? " " + esc(fav[n].title) : "";
       return '<li><a href="' + esc(hymnsURL + n + "/") + '"><span class="hymn-list-number">' + esc(n) + "</span>" + title + "</a></li>";
     }).join("");
     fill("hymns", html ? '<ol class="my-list my-hymns">' + html + "</ol>" : '<p class="muted">No favourite hymns yet. Use the heart on a hymn’s page.</p>', numbers.length);
 
-    var read = M.stringList(M.keys.read).length, ticks = M.stringList(M.keys.plan).length;
+    var read = R.chapters(S.store).length, ticks = R.planTicks(S.store).length;
     page.querySelector("[data-my-read]").textContent = read + (chapterCount ? " of " + chapterCount : "");
     page.querySelector("[data-my-ticks]").textContent = String(ticks);
-    window.sitegenMyTiming = { render: performance.now() - started, hearts: hearts.length, highlights: total, notes: notes.length };
+    S.myTiming = { render: performance.now() - started, hearts: hearts.length, highlights: total, notes: notes.length };
   }
 
   var status = page.querySelector("[data-my-status]");
   function say(t) { status.textContent = t; }
+  function saved(ok, done) { render(); say(ok ? done : "Could not save: this browser has no room left for the site, or keeps no storage."); }
 
   page.addEventListener("click", function (e) {
     var b = e.target.closest("button");
@@ -135,12 +149,12 @@
     if (!m) return;
     if (b.hasAttribute("data-note-delete")) {
       delete m.note; delete m.nt; delete m.nu; delete m.to;
-      M.saveChapter(id, marks); render(); say("Note deleted.");
+      saved(M.saveChapter(id, marks), "Note deleted.");
     } else if (b.hasAttribute("data-note-edit")) {
       var name = item.querySelector(".my-note-ref a, .my-note-ref").textContent;
       var box = item.querySelector(".my-note-text");
       box.outerHTML = '<div class="my-note-editor"><label for="edit-' + esc(ref) + '">Note on ' + esc(name) + '</label>' +
-        '<textarea id="edit-' + esc(ref) + '" rows="4"></textarea></div>';
+        '<textarea id="edit-' + esc(ref) + '" rows="4" maxlength="' + R.LIMITS.note + '"></textarea></div>';
       item.querySelector("textarea").value = m.note;
       item.querySelector(".my-note-actions").innerHTML =
         '<button type="button" class="primary" data-note-save>Save</button> <button type="button" data-note-cancel>Cancel</button>';
@@ -148,7 +162,7 @@
     } else if (b.hasAttribute("data-note-save")) {
       var value = item.querySelector("textarea").value.trim();
       if (value) { m.note = value; m.nu = new Date().toISOString(); } else { delete m.note; delete m.nt; delete m.nu; delete m.to; }
-      M.saveChapter(id, marks); render(); say(value ? "Note saved." : "Note deleted.");
+      saved(M.saveChapter(id, marks), value ? "Note saved." : "Note deleted.");
     } else if (b.hasAttribute("data-note-cancel")) {
       render();
     }
@@ -171,12 +185,12 @@
     if (!file) return;
     var reader = new FileReader();
     reader.onload = function () {
-      try { var added = M.importText(String(reader.result)); render(); say(M.describe(added)); }
+      try { var added = M.importText(String(reader.result)); render(); say(R.describe(added)); }
       catch (e) { say("Could not import that file, nothing was changed: " + e.message + "."); }
       imp.value = "";
     };
     reader.readAsText(file);
   });
-  window.sitegenMy = { render: render };
+  S.my = { render: render };
   render();
 })();

@@ -2,24 +2,29 @@
    (?locality=aberdeen&team=…&category=…&from=…&to=…&q=…) and whether an entry matches them.
    Entries carry data-locality, data-category, data-team, maybe data-place, and either data-date
    (a day) or data-from/data-to (a visit or a run of services: matched when it overlaps the
-   dates). Words are looked for in the entry's text, its place and its team. */
+   dates). Words are looked for in the entry's text, its place and its team: each word typed
+   must begin a word there, words as the site's search makes them (search-words.js, the rules of
+   SitegenWords), so "Tri-Cities", "tri cities" and "TRI—CITIES" find "Tri‐Cities", "cafe" finds
+   "Café", and "tricities" the joined compound. */
 (function () {
   "use strict";
   var fields = ["q", "locality", "category", "team", "from", "to"];
 
-  /* Text as people type it: "Tri-Cities" finds "Tri‐Cities" (any hyphen or dash), "cafe" finds
-     "Café", case does not matter. */
+  var W = window.sitegen.searchWords;
+  /* The folded words of a text, each after a space: " cafe tri cities tricities". */
   function fold(text) {
-    return String(text || "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
-      .replace(/[\u2010-\u2015\u2212\u2043\uFE58\uFE63\uFF0D]/g, "-").replace(/\u00AD/g, "")
-      .toLowerCase();
+    return W.words(String(text || "")).map(function (x) { return " " + x.w; }).join("");
+  }
+  /* The words typed, without the joined form of a compound (its parts are enough). */
+  function typedWords(q) {
+    return W.words(q).filter(function (x) { return !x.compound; }).map(function (x) { return " " + x.w; });
   }
 
   /* A filter from a name → value lookup (the form, or the query string). */
   function make(get) {
     var f = {};
     fields.forEach(function (name) { f[name] = (get(name) || "").trim(); });
-    f.words = fold(f.q).split(/\s+/).filter(Boolean);
+    f.words = typedWords(f.q);
     return f;
   }
 
@@ -61,6 +66,6 @@
     });
   }
 
-  window.ScheduleFilter = { fields: fields, fold: fold, make: make, fromQuery: fromQuery, isEmpty: isEmpty,
+  window.sitegen.scheduleFilter = { fields: fields, fold: fold, make: make, fromQuery: fromQuery, isEmpty: isEmpty,
                             query: query, matches: matches, hideEmpty: hideEmpty };
 })();

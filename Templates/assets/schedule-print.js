@@ -4,8 +4,8 @@
 (function () {
   "use strict";
   var sheet = document.querySelector("[data-print-sheet]");
-  if (!sheet || !window.ScheduleFilter) return;
-  var F = window.ScheduleFilter;
+  if (!sheet || !window.sitegen.scheduleFilter) return;
+  var F = window.sitegen.scheduleFilter;
   var button = sheet.querySelector("[data-print-button]");
   if (button) {
     button.hidden = false;

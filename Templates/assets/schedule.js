@@ -6,8 +6,8 @@
 (function () {
   "use strict";
   var form = document.querySelector("[data-schedule-filters]");
-  if (!form || !window.ScheduleFilter) return;
-  var F = window.ScheduleFilter;
+  if (!form || !window.sitegen.scheduleFilter) return;
+  var F = window.sitegen.scheduleFilter;
   var rows = Array.prototype.slice.call(document.querySelectorAll(".schedule-row[data-date]"));
   var teams = document.querySelectorAll("[data-team-group]");
   var months = document.querySelectorAll("[data-month]");

@@ -3,11 +3,8 @@
 // the buttons. Without JavaScript the system theme still applies and nothing here is needed.
 (function () {
   "use strict";
-  var root = document.documentElement;
-
-  function store(key, value) {
-    try { if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value); } catch (e) { /* private mode */ }
-  }
+  var S = window.sitegen, root = document.documentElement;
+  function store(key, value) { S.store.set(key, value); }
 
   function systemDark() {
     return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
@@ -30,7 +27,7 @@
       b.addEventListener("click", function () {
         var next = currentTheme() === "dark" ? "light" : "dark";
         root.dataset.theme = next;
-        store("sitegen-theme", next);
+        store(S.keys.theme, next);
         sync();
       });
     });
@@ -45,7 +42,7 @@
   }
   function setScale(v) {
     root.style.setProperty("--reader-scale", String(v));
-    store("sitegen-text-size", String(v));
+    store(S.keys.textSize, String(v));
     document.querySelectorAll("[data-text-size-value]").forEach(function (el) {
       el.textContent = Math.round(v * 100) + "%";
     });
@@ -98,10 +95,9 @@
     }, { passive: true });
   }
 
-  function init() {
+  S.ready(function () {
     initThemeToggle();
     initTextSize();
     initPaging();
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
+  });
 })();

@@ -22,6 +22,9 @@ import Testing
         let withWord = try db.rows("SELECT id, text FROM verses ORDER BY id").filter { AppSearch.words($0[1]).contains("shepherd") }
         #expect(shepherd == withWord.map { [$0[0]] })
         #expect(shepherd.contains(["19023001"]) && shepherd.contains(["43010011"]))
+        // The KJV's forms, as on the site: "love" finds "loveth" (John 3:35, "The Father loveth the Son").
+        let love = try db.rows("SELECT rowid FROM verses_fts WHERE verses_fts MATCH ?", AppSearch.query("love"))
+        #expect(love.contains(["43003035"]) && love.count > shepherd.count)
         // Whate’er (a curly apostrophe in the hymn) is found by "whateer", as on the site.
         let whateer = try db.rows("SELECT p.hymn FROM hymn_parts_fts JOIN hymn_parts p ON p.id = hymn_parts_fts.rowid WHERE hymn_parts_fts MATCH ?",
                                   AppSearch.query("whate'er"))

@@ -74,8 +74,9 @@ import Testing
         #expect(!SearchText.stopSet.contains("so"))
     }
 
-    /// One table for both implementations: search.js's `words()` is checked against the same
-    /// file in the browser (test_search.py), so the index and the query fold words alike.
+    /// One table for both implementations: search-words.js's `words()` is checked against the
+    /// same file in the browser (Tests/js/search-words.test.js), so the index and the query fold
+    /// words alike.
     @Test func wordsAgreeWithTheSharedTable() throws {
         struct Table: Decodable { let cases: [[Row]] }
         enum Row: Decodable {
@@ -92,6 +93,42 @@ import Testing
         for row in table.cases {
             guard case .text(let text) = row[0], case .words(let words) = row[1] else { Issue.record("bad row \(row)"); continue }
             #expect(SearchText.words(text) == words, "\(text)")
+        }
+    }
+
+    /// The King James forms a typed word is searched with, the same table as the browser's.
+    @Test func variantsAgreeWithTheSharedTable() throws {
+        struct Table: Decodable { let variants: [[Row]] }
+        enum Row: Decodable {
+            case word(String), forms([String])
+            init(from decoder: Decoder) throws {
+                let one = try decoder.singleValueContainer()
+                if let word = try? one.decode(String.self) { self = .word(word) } else { self = .forms(try one.decode([String].self)) }
+            }
+        }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/search-words.json").standardizedFileURL
+        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+        #expect(table.variants.count >= 10)
+        for row in table.variants {
+            guard case .word(let word) = row[0], case .forms(let forms) = row[1] else { Issue.record("bad row \(row)"); continue }
+            #expect(SearchText.variants(word) == forms, "\(word)")
+        }
+    }
+
+    /// Every code point up to U+FFFF inside a word, at its start and alone, with positions
+    /// (Tests/Fixtures/search-words-bmp.json, made by scripts/generate-search-words-table and
+    /// checked in the browser by Tests/js/search-words.test.js).
+    @Test func everyBMPCodePointAgreesWithTheGeneratedTable() throws {
+        struct Table: Decodable { let blocks: [[String]] }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/search-words-bmp.json").standardizedFileURL
+        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+        #expect(table.blocks.count == 256)
+        for block in table.blocks {
+            var words: [String] = []
+            SearchText.forEachWord(block[1]) { word, position in words.append("\(position) \(word)") }
+            #expect(words.joined(separator: "\n") == block[2], "block U+\(block[0])")
         }
     }
 

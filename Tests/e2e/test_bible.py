@@ -125,7 +125,7 @@ def test_chart_export_and_import_round_trip(driver, base_url, tmp_path, browser_
     assert status.text == "Imported: 3 chapters added."
     assert driver.find_element(By.CSS_SELECTOR, '[data-count="all"]').text == "3 of 1189"
     driver.refresh()
-    assert json.loads(driver.execute_script("return window.sitegenBibleProgress.exportText()")) == data
+    assert json.loads(driver.execute_script("return window.sitegen.bibleProgress.exportText()")) == data
 
 
 def test_import_merges_into_the_progress_already_there(driver, base_url, tmp_path):
@@ -146,7 +146,7 @@ def test_import_merges_into_the_progress_already_there(driver, base_url, tmp_pat
     read = {a.get_attribute("data-chapter") for a in driver.find_elements(By.CSS_SELECTOR, ".progress-grid a.read")}
     assert read == {"Gen.1", "Ps.23", "John.3", "Rev.22"}
     driver.refresh()
-    merged = json.loads(driver.execute_script("return window.sitegenBibleProgress.exportText()"))
+    merged = json.loads(driver.execute_script("return window.sitegen.bibleProgress.exportText()"))
     assert merged["chapters"] == ["Gen.1", "John.3", "Ps.23", "Rev.22"]
     assert merged["plan"] == ["01-01/0", "11-22/1"]
     open_page(driver, base_url, "bible/plan/01/#d01-01")

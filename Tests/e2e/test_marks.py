@@ -61,7 +61,7 @@ def import_file(driver, path):
 
 def kept(driver):
     """Everything kept, without the export time."""
-    data = driver.execute_script("return window.sitegenMarks.exportData()")
+    data = driver.execute_script("return window.sitegen.marks.exportData()")
     data.pop("exported")
     return data
 
@@ -114,8 +114,11 @@ def test_pages_carry_what_marks_need_and_my_page_is_built(site):
     assert "assets/marks.js" in john3
     my = (site / "my" / "index.html").read_text()
     assert "Nothing leaves the device" in my
-    books = json.loads(my.split('<script type="application/json" id="my-books">')[1].split("</script>")[0])
-    assert len(books) == 66 and {"osis": "John", "name": "John", "url": "/bible/john/"} in books
+    bible = json.loads(my.split('<script type="application/json" id="my-bible">')[1].split("</script>")[0])
+    kjv = bible["editions"][0]
+    assert bible["default"] == kjv["id"] == "kjv" and len(kjv["books"]) == 66
+    assert {"osis": "John", "name": "John", "url": "/bible/john/{chapter}/#v{verse}"} in kjv["books"]
+    assert {"osis": "Ps", "name": "Psalm", "url": "/bible/psalms/{chapter}/#v{verse}"} in kjv["books"]
     manifest = json.loads((site / "api" / "v1" / "manifest.json").read_text())
     assert "schemas/reader-data.schema.json" in [s["path"] for s in manifest["schemas"]]
     assert (site / "hymns" / "1" / "index.html").read_text().count("data-hymn-heart=") == 1
@@ -221,7 +224,7 @@ def test_export_clear_import_brings_everything_back_and_matches_the_schema(drive
     driver.find_element(By.CSS_SELECTOR, "[data-hymn-heart]").click()
     open_page(driver, base_url, "my/")
     before = kept(driver)
-    exported = driver.execute_script("return window.sitegenMarks.exportText()")
+    exported = driver.execute_script("return window.sitegen.marks.exportText()")
     schema = json.loads((site / "api" / "v1" / "schemas" / "reader-data.schema.json").read_text())
     jsonschema.validate(json.loads(exported), schema, cls=jsonschema.Draft202012Validator)
     assert len(before["highlights"]) == 3 and len(before["hearts"]) == 1 and len(before["notes"]) == 1
@@ -264,6 +267,46 @@ def test_export_clear_import_brings_everything_back_and_matches_the_schema(drive
     assert kept(driver)["progress"] == {"chapters": ["Gen.1", "Ps.23", "Rev.22"], "plan": ["01-01/0", "02-01/1"]}
 
 
+def test_a_verse_marked_on_the_spanish_page_is_named_and_linked_in_spanish(driver, base_url):
+    """Issue 24: the RV1909's Salmo 23 labelled its verses "Psalm 23:N", and /my/ linked a heart
+    made there to the English chapter."""
+    clear_storage(driver, base_url)
+    open_page(driver, base_url, "bible/rv1909/psalms/23/")
+    click_verse(driver, 1)
+    assert driver.find_element(By.CSS_SELECTOR, ".verse-actions-title").text == "Salmo 23:1"
+    action(driver, "Heart").click()
+    wait_for(driver, lambda: driver.find_element(By.CSS_SELECTOR, ".verse-actions-status").text == "Hearted.")
+    open_page(driver, base_url, "my/")
+    link = wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "[data-my-hearts] a"))[0]
+    assert link.text == "Salmo 23:1 RV1909"
+    assert link.get_attribute("href") == base_url + "bible/rv1909/psalms/23/#v1"
+    # The mark is the verse's in every translation: the KJV page shows it, named in English.
+    open_page(driver, base_url, "bible/psalms/23/")
+    assert driver.find_elements(By.CSS_SELECTOR, "#v1 .mark-heart")
+    click_verse(driver, 2)
+    assert driver.find_element(By.CSS_SELECTOR, ".verse-actions-title").text == "Psalm 23:2"
+
+
+def test_an_import_that_does_not_fit_in_storage_changes_nothing_and_says_so(driver, base_url, tmp_path):
+    """Issue 25 item 17: 2,160 notes of 4 KB were reported as added while 1,260 were stored."""
+    clear_storage(driver, base_url)
+    driver.execute_script("localStorage.setItem('sitegen-bible-read', JSON.stringify(['Gen.1']))")
+    refs = [f"{b}.{c}.{v}" for b, n in BOOKS for c in range(1, n + 1) for v in range(1, 8)][:2160]
+    assert len(refs) == 2160
+    at = "2026-06-01T08:00:00.000Z"
+    data = {"format": "sitegen-reader-data", "version": 1,
+            "notes": [{"ref": r, "note": f"{i} " + "n" * 4090, "at": at} for i, r in enumerate(refs)]}
+    file = tmp_path / "too-big.json"
+    file.write_text(json.dumps(data))
+    open_page(driver, base_url, "my/")
+    before = driver.execute_script("return JSON.stringify(Object.entries(localStorage).sort())")
+    said = import_file(driver, file)
+    assert said.startswith("Could not import that file, nothing was changed: it does not fit"), said
+    assert "the file would have added 2160 notes." in said, said
+    assert driver.execute_script("return JSON.stringify(Object.entries(localStorage).sort())") == before
+    assert driver.find_element(By.CSS_SELECTOR, "[data-my-count=notes]").text == "(0)"
+
+
 BOOKS = [("Gen", 50), ("Ps", 150), ("Isa", 66), ("Matt", 28), ("John", 21), ("Rom", 16)]
 
 
@@ -294,9 +337,9 @@ def test_my_page_with_2000_notes_and_5000_highlights_is_fast(driver, base_url, s
         said = import_file(driver, file)
         import_wall = time.time() - started
         assert said.startswith("Imported: added 5000 highlights, 300 hearts, 2000 notes"), said
-        import_render = driver.execute_script("return window.sitegenMyTiming")
+        import_render = driver.execute_script("return window.sitegen.myTiming")
         driver.refresh()
-        load = driver.execute_script("""const t = window.sitegenMyTiming, n = performance.getEntriesByType('navigation')[0];
+        load = driver.execute_script("""const t = window.sitegen.myTiming, n = performance.getEntriesByType('navigation')[0];
             const s = performance.now(); document.body.offsetHeight; const layout = performance.now() - s;
             return {render: t.render, layout: layout, notes: t.notes, highlights: t.highlights,
                     domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd}""")
@@ -327,7 +370,7 @@ def test_my_page_with_2000_notes_and_5000_highlights_is_fast(driver, base_url, s
         runs = []
         for _ in range(3):
             open_page(driver, base_url, "bible/psalms/119/")
-            runs.append(driver.execute_script("return window.sitegenMarksTiming"))
+            runs.append(driver.execute_script("return window.sitegen.marksTiming"))
         figures[f"chapter_100_marks_ms_at_{rate}x"] = min(r["script"] for r in runs)
         assert runs[0]["marks"] == 100
     driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})

@@ -120,10 +120,10 @@ def test_folding_variants_and_phrases(driver, base_url):
     kinds = driver.execute_script("return Array.from(document.querySelectorAll('[data-search-results] .search-excerpt')).map(p => Array.from(p.querySelectorAll('mark')).map(m => m.textContent.toLowerCase()))")
     flat = [w for ws in kinds for w in ws]
     assert "love" in flat
-    found_all = driver.execute_script("return window.sitegenSearch.search('love').then(r => r.results.length)")
+    found_all = driver.execute_script("return window.sitegen.search.search('love').then(r => r.results.length)")
     assert found_all > 300
     loveth = driver.execute_async_script(
-        "const done = arguments[0]; window.sitegenSearch.search('love').then(r => done(r.results.filter(x => x.terms[0].terms.includes('loveth')).length))")
+        "const done = arguments[0]; window.sitegen.search.search('love').then(r => done(r.results.filter(x => x.terms[0].terms.includes('loveth')).length))")
     assert loveth > 10
     # Accents and apostrophes fold: tiedän = tiedan, whate'er = whate’er = whateer.
     assert search(driver, base_url, "whateer") == search(driver, base_url, "whate’er")
@@ -197,22 +197,12 @@ def test_header_box_leads_to_the_search_page(driver, base_url):
     assert results(driver)[0][0] == "/bible/john/11/#v35"
 
 
-def test_word_rules_in_the_browser_agree_with_the_shared_table(driver, base_url):
-    """search.js's words() against the table SearchTextTests checks Swift's SearchText with."""
-    table = json.loads((pathlib.Path(__file__).parents[1] / "Fixtures" / "search-words.json").read_text())
-    driver.get(f"{base_url}search/")
-    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!window.sitegenSearch"))
-    got = driver.execute_script("return arguments[0].map(r => window.sitegenSearch.words(r[0]).map(x => x.w))", table["cases"])
-    for (text, expected), words in zip(table["cases"], got):
-        assert words == expected, text
-
-
 def test_reference_parser_in_the_browser_agrees_with_the_table(driver, base_url):
     table = [line.split("\t") for line in SPELLINGS.read_text().splitlines() if line and not line.startswith("#")]
     driver.get(f"{base_url}search/")
     got = driver.execute_async_script("""
         const [rows, done] = arguments;
-        window.sitegenSearch.refMatch('x').then(() => Promise.all(rows.map(r => window.sitegenSearch.refMatch(r[0])))).then(ms => done(ms.map(m => {
+        window.sitegen.search.refMatch('x').then(() => Promise.all(rows.map(r => window.sitegen.search.refMatch(r[0])))).then(ms => done(ms.map(m => {
           if (!m) return '-';
           if (m.numbered) return m.numbered.label + ' ' + m.number;
           if (m.ambiguous) return '? ' + m.ambiguous.map(b => b.name).join('|');

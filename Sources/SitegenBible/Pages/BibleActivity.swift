@@ -1,6 +1,8 @@
-/// What `/my/` (the reader's own marks, kept on the device) needs of the Bible: each book's
-/// OSIS id, name and address, so a mark kept as `John.3.16` links to `/bible/john/3/#v16`
-/// whatever the page looked like when it was made; and the progress and plan links.
+/// What `/my/` (the reader's own marks, kept on the device) needs of the Bible: for every
+/// translation, each book's OSIS id, its name as a reference says it ("Salmo" in "Salmo 23:1")
+/// and its verse address with the chapter and verse left open, so a mark kept as `John.3.16`
+/// links to `/bible/john/3/#v16` — or to `/bible/rv1909/juan/3/#v16` when it was made on the
+/// Spanish page — whatever the page looked like when it was made; and the progress and plan links.
 enum BibleActivity {
     /// The values `/my/` needs, and the Bible's parts of the reader's export file.
     static func part(_ library: BibleLibrary, context: RenderContext) -> ReaderDataPart {
@@ -8,26 +10,43 @@ enum BibleActivity {
     }
 
     static func values(_ library: BibleLibrary, context: RenderContext) -> TemplateObject {
-        let translation = library.primary
-        var json: [UInt8] = [0x5B]
-        for (i, book) in translation.books.enumerated() {
-            if i > 0 { json.append(0x2C) }
-            json.append(ascii: #"{"name":"#)
-            BookJSON.string(book.name, to: &json)
-            json.append(ascii: #","osis":"#)
-            BookJSON.string(book.osis, to: &json)
-            json.append(ascii: #","url":"#)
-            BookJSON.string(context.url(BiblePaths.book(book.canon)), to: &json)
-            json.append(0x7D)
-        }
-        json.append(0x5D)
         var values: TemplateObject = [
-            "booksJSON": .text(DailyVerseHome.scriptSafe(json)),
-            "chapterCount": .number(translation.chapterCount),
+            "bibleJSON": .text(DailyVerseHome.scriptSafe(json(library, context: context))),
+            "chapterCount": .number(library.primary.chapterCount),
             "progressURL": .text(context.url(BiblePaths.progress)),
         ]
         if library.plan != nil { values["planURL"] = .text(context.url(BiblePaths.plan)) }
         return values
+    }
+
+    /// `{"default":"kjv","editions":[{"id":"kjv","abbreviation":"KJV","books":[{"osis":"Gen",
+    /// "name":"Genesis","url":"/bible/genesis/{chapter}/#v{verse}"},…]},…]}`, the default first
+    /// and each edition's books in canonical order (how /my/ sorts).
+    static func json(_ library: BibleLibrary, context: RenderContext) -> [UInt8] {
+        var json: [UInt8] = Array(#"{"default":"#.utf8)
+        BookJSON.string(library.primary.id, to: &json)
+        json.append(ascii: #","editions":["#)
+        for (e, edition) in library.editions.enumerated() {
+            if e > 0 { json.append(0x2C) }
+            json.append(ascii: #"{"id":"#)
+            BookJSON.string(edition.translation.id, to: &json)
+            json.append(ascii: #","abbreviation":"#)
+            BookJSON.string(edition.translation.abbreviation, to: &json)
+            json.append(ascii: #","books":["#)
+            for (i, book) in edition.translation.books.enumerated() {
+                if i > 0 { json.append(0x2C) }
+                json.append(ascii: #"{"osis":"#)
+                BookJSON.string(book.osis, to: &json)
+                json.append(ascii: #","name":"#)
+                BookJSON.string(edition.referenceName(book), to: &json)
+                json.append(ascii: #","url":"#)
+                BookJSON.string(context.url(BiblePaths.verseTemplate(book.canon, in: edition.pathID)), to: &json)
+                json.append(0x7D)
+            }
+            json.append(ascii: "]}")
+        }
+        json.append(ascii: "]}")
+        return json
     }
 }
 

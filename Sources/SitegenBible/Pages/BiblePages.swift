@@ -43,7 +43,8 @@ public enum BiblePages {
     }
 
     static func translationValues(_ t: Translation) -> TemplateValue {
-        ["name": .text(t.name), "abbreviation": .text(t.abbreviation), "language": .text(t.language), "licence": .text(t.licence)]
+        ["id": .text(t.id), "name": .text(t.name), "abbreviation": .text(t.abbreviation), "language": .text(t.language),
+         "licence": .text(t.licence)]
     }
 
     /// The values every page of an edition shares: its translation, words and language.

@@ -18,6 +18,12 @@ public enum BiblePaths {
     public static func verse(_ canon: CanonBook, _ number: Int, _ verse: Int, in id: String? = nil) -> String {
         chapter(canon, number, in: id) + "#v\(verse)"
     }
+    /// A book's verse address with `{chapter}` and `{verse}` left for the browser to fill
+    /// (`bible/john/{chapter}/#v{verse}`): the rule of `verse(_:_:_:in:)` written once, so
+    /// scripts never re-derive it (my.js links a mark kept as `John.3.16` with it).
+    public static func verseTemplate(_ canon: CanonBook, in id: String? = nil) -> String {
+        book(canon, in: id) + "{chapter}/#v{verse}"
+    }
     /// The default translation and `id` side by side: `bible/parallel/web/john/3/`.
     public static func parallel(_ canon: CanonBook, _ chapter: Int, with id: String) -> String {
         "bible/\(parallelFolder)/\(id)/\(canon.slug)/\(chapter)/"

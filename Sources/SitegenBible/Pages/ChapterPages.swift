@@ -102,6 +102,7 @@ enum ChapterPages {
         values["chapter"] = .number(chapter.number)
         values["chapterID"] = .text(BiblePaths.chapterID(book.canon, chapter.number))
         values["heading"] = .text(edition.heading(book, chapter.number))
+        values["reference"] = .text("\(edition.referenceName(book)) \(chapter.number)")
         values["bookTitle"] = .text(book.title)
         values["showBookTitle"] = .flag(chapter.number == book.chapters.first?.number && book.title != book.name)
         values["text"] = .text(text)

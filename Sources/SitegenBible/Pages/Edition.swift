@@ -19,6 +19,12 @@ public struct Edition: Sendable {
         heading(book.name, chapters: book.chapters.count, book.canon, chapter)
     }
 
+    /// The book as a verse reference names it in this translation's language: "Salmo" in
+    /// "Salmo 23:1", "Psalm", "John" (a chapter page's verse labels and `/my/` use it).
+    func referenceName(_ book: Book) -> String {
+        book.canon.osis == "Ps" ? strings["psalm"] : book.name
+    }
+
     func heading(_ name: String, chapters: Int, _ canon: CanonBook, _ chapter: Int) -> String {
         if chapters == 1 { return name }
         return canon.osis == "Ps" ? "\(strings["psalm"]) \(chapter)" : "\(name) \(chapter)"

@@ -1,0 +1,105 @@
+// sitegen's shared script layer, loaded first by every page (layout.mustache) and exposing one
+// global, `window.sitegen`: the browser-storage keys and a storage that reports what it could
+// not write, `el`, `plural`, `fetchJSON`, `ready` and `attr`. The other scripts use it instead of
+// writing their own; nothing here touches the page until a script asks. No build step: a plain
+// file, DOM-free apart from `el` and `ready`, so the unit harness (Tests/js/) loads it as it is.
+(function () {
+  "use strict";
+
+  // Every key the site keeps in localStorage, in one place (docs/marks.md lists them).
+  var keys = {
+    theme: "sitegen-theme",
+    textSize: "sitegen-text-size",
+    redLetter: "sitegen-bible-red-letter",
+    read: "sitegen-bible-read",
+    plan: "sitegen-bible-plan",
+    marksPrefix: "sitegen-marks:",
+    hymns: "sitegen-hymn-favourites"
+  };
+
+  // A storage over a Storage-like object (localStorage, or the harness's fake with a quota).
+  // Reads never throw (private mode, a broken value → the fallback); writes say whether they
+  // happened; `commit` writes several keys all or nothing.
+  function makeStore(backend) {
+    function storage() { return typeof backend === "function" ? backend() : backend; }
+    function get(key) {
+      try { return storage().getItem(key); } catch (e) { return null; }
+    }
+    function set(key, value) {
+      try {
+        if (value === null || value === undefined) storage().removeItem(key); else storage().setItem(key, value);
+        return true;
+      } catch (e) { return false; }
+    }
+    function getJSON(key, fallback) {
+      var text = get(key);
+      if (text === null) return fallback;
+      try { var v = JSON.parse(text); return v === null ? fallback : v; } catch (e) { return fallback; }
+    }
+    function setJSON(key, value) { return set(key, value === null ? null : JSON.stringify(value)); }
+    function allKeys() {
+      var out = [];
+      try {
+        var s = storage();
+        for (var i = 0; i < s.length; i++) { var k = s.key(i); if (k !== null) out.push(k); }
+      } catch (e) { /* no storage */ }
+      return out;
+    }
+    // Characters kept for the site (keys and values), what a browser's quota counts.
+    function used() {
+      return allKeys().reduce(function (sum, k) { return sum + k.length + (get(k) || "").length; }, 0);
+    }
+    // Writes every key of `changes` (value: JSON-ready, or null to remove) or none of them: on
+    // the first refused write, the keys already written get their old text back. Returns
+    // {ok: true} or {ok: false, needed: characters to write, used: characters kept before}.
+    function commit(changes) {
+      var names = Object.keys(changes), before = {}, done = [], needed = 0, usedBefore = used();
+      names.forEach(function (k) {
+        before[k] = get(k);
+        if (changes[k] !== null) needed += k.length + JSON.stringify(changes[k]).length - (before[k] || "").length;
+      });
+      for (var i = 0; i < names.length; i++) {
+        if (!setJSON(names[i], changes[names[i]])) {
+          done.reverse().forEach(function (k) { set(k, before[k]); });
+          return { ok: false, needed: Math.max(0, needed), used: usedBefore };
+        }
+        done.push(names[i]);
+      }
+      return { ok: true };
+    }
+    return { get: get, set: set, getJSON: getJSON, setJSON: setJSON, keys: allKeys, used: used, commit: commit };
+  }
+
+  // An element with attributes and text (text set as text, never parsed).
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "class") e.className = attrs[k]; else e.setAttribute(k, attrs[k]);
+    });
+    if (text !== undefined && text !== null && text !== "") e.textContent = text;
+    return e;
+  }
+
+  // "1 note", "2160 notes".
+  function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
+
+  // The JSON at url; rejects on a network error or a status other than 2xx.
+  function fetchJSON(url) {
+    return fetch(url).then(function (r) { if (!r.ok) throw new Error(r.status + " " + url); return r.json(); });
+  }
+
+  function ready(fn) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn); else fn();
+  }
+
+  // The value Swift wrote into a data-* attribute of the first element that has it ("" if none).
+  function attr(name, scope) {
+    var e = (scope || document).querySelector("[" + name + "]");
+    return e ? e.getAttribute(name) || "" : "";
+  }
+
+  window.sitegen = {
+    keys: keys, makeStore: makeStore, el: el, plural: plural, fetchJSON: fetchJSON, ready: ready, attr: attr,
+    store: makeStore(function () { return window.localStorage; })
+  };
+})();
