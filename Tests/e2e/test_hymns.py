@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (copy_content, AS_OF, ROOT, assert_stays_on, axe_violations, emulate_dark, nu_errors_under, run_sitegen,
+from conftest import (copy_small_content, AS_OF, ROOT, assert_stays_on, axe_violations, emulate_dark, nu_errors_under, run_sitegen,
                       screenshot, set_viewport, touch_swipe, tree_digest, watch_navigation)
 
 REMOVED = [168, 171, 242, 246, 267, 272, 273, 274, 275]
@@ -119,7 +119,7 @@ def test_snapshot_round_trips_to_the_apps_file(site):
 
 def broken_content(tmp_path):
     content = tmp_path / "Content"
-    copy_content(content)
+    copy_small_content(content)
     hymns = content / "hymns"
     shutil.copy(hymns / "010.md", hymns / "010-copy.md")                      # duplicate number
     (hymns / "057.md").unlink()                                               # gap
@@ -155,7 +155,7 @@ def test_bad_hymns_fail_the_build_with_every_error_and_leave_output_alone(tmp_pa
 
 def test_hymn_text_is_shown_as_text_never_run(tmp_path, driver):
     content = tmp_path / "Content"
-    copy_content(content)
+    copy_small_content(content)
     evil = "<script>alert(1)</script>"
     (content / "hymns" / "001.md").write_text(
         f'---\nnumber: 1\ntitle: "{evil}"\nauthor: "<img src=x onerror=alert(2)>"\n---\n\n{evil} & friends, **{evil} :,:**\n')
