@@ -84,6 +84,15 @@ def copy_content(dest: pathlib.Path) -> pathlib.Path:
     return dest
 
 
+def copy_previous_output(site: pathlib.Path, dest: pathlib.Path) -> pathlib.Path:
+    """The session's build as an earlier good Output/ that a failed build or a check must leave
+    alone, without the other translations', the side-by-side pages and the apps' bundle (140 of its
+    196 MB, copied and hashed by every such test): a build that wrote anything would replace the
+    whole folder (OutputWriter swaps it in), so what is left shows any change."""
+    shutil.copytree(site, dest, ignore=shutil.ignore_patterns(*OTHER_TRANSLATIONS, "parallel", "app.sqlite"))
+    return dest
+
+
 FEW_BOOKS = ROOT / "Tests" / "Fixtures" / "few-books"
 
 

@@ -15,7 +15,8 @@ import urllib.request
 
 import pytest
 
-from conftest import copy_small_content, AS_OF, ROOT, run_in_copy, run_sitegen, sitegen_binary, tree_digest, validate_html
+from conftest import (copy_previous_output, copy_small_content, AS_OF, ROOT, run_in_copy, run_sitegen, sitegen_binary,
+                      tree_digest, validate_html)
 
 SUMMARY = re.compile(r"^Built ([\d,]+) pages, ([\d,]+) files \((\d+\.\d) MB\) into (.+)/ for (\S+) as of (\d{4}-\d\d-\d\d) in (\d+\.\d\d) s$")
 STAGES = ["load", "parse", "render", "snapshots", "search", "bundle", "write"]
@@ -51,7 +52,7 @@ def test_verbose_prints_the_time_of_each_stage(site_build):
 
 def test_quiet_prints_nothing_but_errors(tmp_path, site, small_content):
     out = tmp_path / "Output"
-    shutil.copytree(site, out)
+    copy_previous_output(site, out)
     result = run_in_copy(small_content, "check", "--as-of", AS_OF, "--quiet")
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
     content = tmp_path / "Content"

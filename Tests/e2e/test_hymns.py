@@ -14,8 +14,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (copy_small_content, AS_OF, ROOT, assert_stays_on, axe_violations, emulate_dark, nu_errors_under, run_sitegen,
-                      screenshot, set_viewport, touch_swipe, tree_digest, watch_navigation)
+from conftest import (copy_previous_output, copy_small_content, AS_OF, ROOT, assert_stays_on, axe_violations,
+                      emulate_dark, nu_errors_under, run_sitegen, screenshot, set_viewport, touch_swipe, tree_digest,
+                      watch_navigation)
 
 REMOVED = [168, 171, 242, 246, 267, 272, 273, 274, 275]
 
@@ -133,7 +134,7 @@ def broken_content(tmp_path):
 
 def test_bad_hymns_fail_the_build_with_every_error_and_leave_output_alone(tmp_path, site):
     out = tmp_path / "Output"
-    shutil.copytree(site, out)   # a good build (the session's) that the bad one must leave alone
+    copy_previous_output(site, out)   # a good build (the session's) that the bad one must leave alone
     before = tree_digest(out)
     content = broken_content(tmp_path)
     result = run_sitegen("build", "--as-of", AS_OF, "--content", str(content), "--output", str(out))

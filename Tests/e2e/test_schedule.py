@@ -16,8 +16,9 @@ from dateutil import rrule as dateutil_rrule
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import (copy_small_content, ARTIFACTS, AS_OF, ROOT, axe_violations, check_screenshot, emulate_dark, nu_errors_under,
-                      run_in_copy, run_sitegen, screenshot, serve_folder, set_viewport, tree_digest)
+from conftest import (copy_previous_output, copy_small_content, ARTIFACTS, AS_OF, ROOT, axe_violations,
+                      check_screenshot, emulate_dark, nu_errors_under, run_in_copy, run_sitegen, screenshot,
+                      serve_folder, set_viewport, tree_digest)
 
 EVIL = "<script>alert(1)</script>"
 
@@ -558,7 +559,7 @@ def test_bad_schedule_fails_with_every_error_and_output_untouched(tmp_path, site
         "  - id: e\n    date: 2027-03-04\n    locality: aberdeen\n"
         "    sessions: [{ name: Late, start: \"22:00\", end: \"21:00\" }]\n")
     out = tmp_path / "Output"
-    shutil.copytree(site, out)
+    copy_previous_output(site, out)
     assert (out / ".sitegen-output").exists(), "sitegen's own output, which a good build would replace"
     before = tree_digest(out)
     result = run_sitegen("build", "--content", str(content), "--as-of", AS_OF, "--output", str(out))

@@ -9,8 +9,9 @@ import jsonschema
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import (copy_small_content, AS_OF, ROOT, NuCheckerFailed, axe_violations, check_screenshot, emulate_dark, nu_errors_of,
-                      nu_errors_under, nu_url, run_nu, run_sitegen, screenshot, set_viewport, tree_digest, validate_html)
+from conftest import (copy_previous_output, copy_small_content, AS_OF, ROOT, NuCheckerFailed, axe_violations,
+                      check_screenshot, emulate_dark, nu_errors_of, nu_errors_under, nu_url, run_nu, run_sitegen,
+                      screenshot, set_viewport, tree_digest, validate_html)
 from linkcheck import check_site
 
 
@@ -120,7 +121,7 @@ def test_broken_front_matter_fails_and_leaves_output_untouched(tmp_path, site):
     (content / "pages" / "about.md").write_text("---\ntitle: [unclosed\n---\nBody\n")
     (content / "pages" / "extra.md").write_text("---\ntitel: misspelt key\n---\nBody\n")
     out = tmp_path / "Output"
-    shutil.copytree(site, out)
+    copy_previous_output(site, out)
     before = tree_digest(out)
     result = run_sitegen("build", "--as-of", AS_OF, "--content", str(content), "--output", str(out))
     assert result.returncode != 0
@@ -135,7 +136,7 @@ def test_check_writes_nothing(tmp_path, site):
     copy_small_content(work / "Content")
     shutil.copytree(ROOT / "Templates", work / "Templates")
     # An older build in Output/: what `check` must not touch, though the sources changed since.
-    shutil.copytree(site, work / "Output")
+    copy_previous_output(site, work / "Output")
     (work / "Content" / "pages" / "about.md").write_text("---\ntitle: About us\n---\nChanged since the last build.\n")
     before = tree_digest(work / "Output")
     result = run_sitegen("check", "--as-of", AS_OF, cwd=work)
