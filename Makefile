@@ -22,6 +22,7 @@ unit:
 	swift test --xunit-output .build/test-results/swift.xml
 	scripts/check-skips .build/test-results/swift-swift-testing.xml
 
+# The debug binary `unit` built: a release build would cost more than it saves (docs/testing.md).
 e2e:
 	swift build --product sitegen
 	SITEGEN=.build/debug/sitegen python3 -m pytest -q -rs --durations=10 Tests/e2e

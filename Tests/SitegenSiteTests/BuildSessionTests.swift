@@ -5,7 +5,7 @@ import Testing
 @Suite("Incremental rebuilds", .serialized)
 struct BuildSessionTests {
     @Test func everyEditGivesTheBytesOfAFullBuild() async throws {
-        let site = try TestSite.bundledCopy()
+        let site = try TestSite.fewBooksCopy()
         defer { site.remove() }
         let session = BuildSession(options: site.options)
         let first = try await session.build()
@@ -122,7 +122,7 @@ struct BuildSessionTests {
     @Test func anEditOfOneTranslationRewritesOnlyItsPages() async throws {
         // The KJV and two books of each other translation (the whole of them would triple
         // every debug build of this test for nothing more to see).
-        let site = try TestSite.bundledCopy()
+        let site = try TestSite.fewBooksCopy()
         defer { site.remove() }
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for (id, files) in [("web", ["57-John.osis.xml", "40-Tob.osis.xml"]), ("rv1909", ["43-John.osis.xml", "44-Acts.osis.xml"])] {
@@ -149,7 +149,7 @@ struct BuildSessionTests {
     }
 
     @Test func aBadEditFailsLeavesTheOutputAndRecoversWhenFixed() async throws {
-        let site = try TestSite.bundledCopy()
+        let site = try TestSite.fewBooksCopy()
         defer { site.remove() }
         let session = BuildSession(options: site.options)
         _ = try await session.build()
@@ -179,7 +179,7 @@ struct BuildSessionTests {
 
     /// A remembered locality is read again when a static file changes: its photo must exist there.
     @Test func aLocalityPhotoDeletedFromStaticFailsTheBuild() async throws {
-        let site = try TestSite.bundledCopy()
+        let site = try TestSite.fewBooksCopy()
         defer { site.remove() }
         try site.write("Content/static/photos/gackle.jpg", "jpeg")
         try site.edit("Content/localities/gackle.md", replacing: "region: ND", with: "photo: photos/gackle.jpg\nregion: ND")
@@ -203,7 +203,7 @@ struct BuildSessionTests {
 
     /// `sitegen serve`: the page first, the search index and the apps' bundle when edits pause.
     @Test func deferredOutputsSettleToTheBytesOfAFullBuild() async throws {
-        let site = try TestSite.bundledCopy()
+        let site = try TestSite.fewBooksCopy()
         defer { site.remove() }
         let session = BuildSession(options: site.options)
         _ = try await session.build()
@@ -227,8 +227,22 @@ struct BuildSessionTests {
         #expect(again.written.isEmpty)
     }
 
-    @Test func aSaveWithoutChangesWritesNothing() async throws {
+    /// A folder sitegen did not write is refused before anything is read or built: the refusal
+    /// of a build of the bundled site comes at once, not after its whole build.
+    @Test func aForeignOutputFolderIsRefusedBeforeTheBuild() async throws {
         let site = try TestSite.bundledCopy()
+        defer { site.remove() }
+        try site.write("Output/thesis.txt", "do not delete")
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: OutputWriter.WriteError.self) { try await site.build() }
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(1), "refused after \(elapsed): the site was built first")
+        #expect(site.outputTree() == ["thesis.txt": Data("do not delete".utf8)])
+    }
+
+    @Test func aSaveWithoutChangesWritesNothing() async throws {
+        let site = try TestSite.fewBooksCopy()
         defer { site.remove() }
         let session = BuildSession(options: site.options)
         _ = try await session.build()

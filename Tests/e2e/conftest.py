@@ -3,12 +3,13 @@
 Builds the bundled site once per test session (as of 2026-11-22), serves it on loopback and
 drives headless Chromium through selenium, the way a person would use the site.
 
-Fixtures: site (Path of the built output), base_url ('http://127.0.0.1:PORT/'), driver
+Fixtures: site (Path of the built output), base_url ('http://127.0.0.1:PORT/'), shared_served
+(a `sitegen serve` for tests that only send requests), driver
 (headless Chromium at 390x844: one browser per test module, reset between tests), browser_downloads
 (the folder the browser downloads into), nu_errors (the Nu checker's errors for the whole site, one
 run per session), sitegen (path of the binary), content_dir, templates_dir.
 Helpers: set_viewport, emulate_dark, screenshot, axe_violations, touch_swipe, validate_html,
-run_sitegen, tree_digest, serve_folder, wait_for_url_path, assert_stays_on.
+run_sitegen, run_in_copy, tree_digest, serve_folder, wait_for_url_path, assert_stays_on.
 
 With CI set (CI=true), a skipped test fails the run: every test must run in CI.
 """
@@ -83,10 +84,50 @@ def copy_content(dest: pathlib.Path) -> pathlib.Path:
     return dest
 
 
+def copy_previous_output(site: pathlib.Path, dest: pathlib.Path) -> pathlib.Path:
+    """The session's build as an earlier good Output/ that a failed build or a check must leave
+    alone, without the other translations', the side-by-side pages and the apps' bundle (140 of its
+    196 MB, copied and hashed by every such test): a build that wrote anything would replace the
+    whole folder (OutputWriter swaps it in), so what is left shows any change."""
+    shutil.copytree(site, dest, ignore=shutil.ignore_patterns(*OTHER_TRANSLATIONS, "parallel", "app.sqlite"))
+    return dest
+
+
+FEW_BOOKS = ROOT / "Tests" / "Fixtures" / "few-books"
+
+
+def copy_small_content(dest: pathlib.Path) -> pathlib.Path:
+    """copy_content with the KJV cut to a few books (Tests/Fixtures/few-books/: 6,067 of 31,102
+    verses) and a reading plan and verses of the day that name only them: every kind of content,
+    for tests of one escape, message or refusal, at a third of the KJV copy's build time."""
+    copy_content(dest)
+    kept = set((FEW_BOOKS / "books.txt").read_text().split())
+    for book in (dest / "bible" / "kjv").glob("*.osis.xml"):
+        if book.name not in kept:
+            book.unlink()
+    for name in ("plan.yml", "daily-verses.yml"):
+        shutil.copyfile(FEW_BOOKS / name, dest / "bible" / name)
+    return dest
+
+
 @pytest.fixture(scope="session")
 def kjv_content(tmp_path_factory) -> pathlib.Path:
     """The bundled Content/ with the KJV only, for builds that read but do not change it."""
     return copy_content(tmp_path_factory.mktemp("kjv-content") / "Content")
+
+
+def run_in_copy(content: pathlib.Path, *args: str) -> subprocess.CompletedProcess:
+    """run_sitegen in the folder that holds content (a copy named Content, such as small_content)
+    with the repository's Templates/: messages name files as a run in the repository does
+    ('Content/site.yml:4:11: warning: …'). For checks of messages that need no other translation."""
+    assert content.name == "Content", content
+    return run_sitegen(*args, "--templates", str(ROOT / "Templates"), cwd=content.parent)
+
+
+@pytest.fixture(scope="session")
+def small_content(tmp_path_factory) -> pathlib.Path:
+    """copy_small_content, for runs that read but do not change it."""
+    return copy_small_content(tmp_path_factory.mktemp("small-content") / "Content")
 
 
 @pytest.fixture(scope="session")
@@ -106,6 +147,16 @@ def site_build(tmp_path_factory) -> tuple[pathlib.Path, subprocess.CompletedProc
 @pytest.fixture(scope="session")
 def site(site_build) -> pathlib.Path:
     return site_build[0]
+
+
+@pytest.fixture(scope="session")
+def shared_served(tmp_path_factory):
+    """One `sitegen serve` (test_serve.Served) for every test that only sends it requests; each
+    start of a server is a full build. A test that edits sources starts its own."""
+    from test_serve import Served
+    server = Served(tmp_path_factory.mktemp("shared-serve"))
+    yield server
+    server.stop()
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

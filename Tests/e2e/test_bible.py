@@ -11,8 +11,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (copy_content, AS_OF, ROOT, axe_violations, emulate_dark, run_sitegen, screenshot, tree_digest,
-                      wait_for_url_path)
+from conftest import (copy_content, copy_previous_output, AS_OF, ROOT, axe_violations, emulate_dark, run_sitegen,
+                      screenshot, tree_digest, wait_for_url_path)
 
 # The verse of the day for a few dates, written out by hand from Content/bible/daily-verses.yml
 # and the documented rule (verses[(days since 1970-01-01) mod 320]), not from the page's code.
@@ -262,7 +262,7 @@ def test_bad_bible_input_fails_with_every_error_and_leaves_output_untouched(tmp_
 
     # A good output first (a copy of the session's build), then the bad build over it.
     out = tmp_path / "Output"
-    shutil.copytree(site, out)
+    copy_previous_output(site, out)
     before = tree_digest(out)
     bad = run_sitegen("build", "--as-of", AS_OF, "--content", str(content), "--output", str(out))
     assert bad.returncode != 0

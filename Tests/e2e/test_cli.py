@@ -15,7 +15,8 @@ import urllib.request
 
 import pytest
 
-from conftest import copy_content, AS_OF, ROOT, run_sitegen, sitegen_binary, tree_digest, validate_html
+from conftest import (copy_previous_output, copy_small_content, AS_OF, ROOT, run_in_copy, run_sitegen, sitegen_binary,
+                      tree_digest, validate_html)
 
 SUMMARY = re.compile(r"^Built ([\d,]+) pages, ([\d,]+) files \((\d+\.\d) MB\) into (.+)/ for (\S+) as of (\d{4}-\d\d-\d\d) in (\d+\.\d\d) s$")
 STAGES = ["load", "parse", "render", "snapshots", "search", "bundle", "write"]
@@ -49,13 +50,13 @@ def test_verbose_prints_the_time_of_each_stage(site_build):
     assert SUMMARY.match(result.stdout.strip())
 
 
-def test_quiet_prints_nothing_but_errors(tmp_path, site):
+def test_quiet_prints_nothing_but_errors(tmp_path, site, small_content):
     out = tmp_path / "Output"
-    shutil.copytree(site, out)
-    result = run_sitegen("check", "--as-of", AS_OF, "--quiet")
+    copy_previous_output(site, out)
+    result = run_in_copy(small_content, "check", "--as-of", AS_OF, "--quiet")
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
     content = tmp_path / "Content"
-    copy_content(content)
+    copy_small_content(content)
     (content / "pages" / "extra.md").write_text("---\ntitel: misspelt\n---\nBody\n")
     result = run_sitegen("build", "--as-of", AS_OF, "--content", str(content), "--output", str(out), "--quiet")
     assert result.returncode != 0 and result.stdout == ""
@@ -65,7 +66,7 @@ def test_quiet_prints_nothing_but_errors(tmp_path, site):
 
 def test_raw_html_true_lets_markup_through_a_full_build_but_never_scripts(tmp_path):
     content = tmp_path / "Content"
-    copy_content(content)
+    copy_small_content(content)
     site_yml = content / "site.yml"
     site_yml.write_text(site_yml.read_text().replace("raw_html: false", "raw_html: true"))
     (content / "pages" / "notes.md").write_text(
@@ -89,16 +90,16 @@ def test_raw_html_true_lets_markup_through_a_full_build_but_never_scripts(tmp_pa
     # test_a_script_name_is_text_everywhere and test_hymns' test_hymn_text_is_shown_as_text_never_run.
 
 
-def test_rebuild_timings_reports_figures_and_edits_only_its_scratch_copy(tmp_path, kjv_content):
-    before = tree_digest(kjv_content), tree_digest(ROOT / "Templates")
+def test_rebuild_timings_reports_figures_and_edits_only_its_scratch_copy(tmp_path, small_content):
+    before = tree_digest(small_content), tree_digest(ROOT / "Templates")
     out = tmp_path / "timings-out"
-    result = subprocess.run([str(sitegen_binary()), "rebuild-timings", "--content", str(kjv_content), "--output", str(out),
+    result = subprocess.run([str(sitegen_binary()), "rebuild-timings", "--content", str(small_content), "--output", str(out),
                              "--runs", "1", "--as-of", AS_OF, "--json"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert set(figures) >= {"hymn", "chapter", "schedule", "template"}, figures
     assert all(isinstance(v, (int, float)) and 0 < v < 60 for v in figures.values()), figures
-    assert (tree_digest(kjv_content), tree_digest(ROOT / "Templates")) == before
+    assert (tree_digest(small_content), tree_digest(ROOT / "Templates")) == before
     assert not (tmp_path / ".timings-out-sources").exists(), "the scratch copy of the sources is removed"
     print(f"rebuild-timings (debug build, median s): {figures}")
 
@@ -119,7 +120,7 @@ def can_connect(host: str, port: int) -> bool:
         return False
 
 
-def test_serve_listens_only_on_the_host_it_is_given(tmp_path):
+def test_serve_listens_only_on_the_host_it_is_given(tmp_path, small_content):
     """--host 127.0.0.2 (another loopback address): the site answers there, not on 127.0.0.1."""
     host = "127.0.0.2"
     port = free_port(host)
@@ -127,7 +128,8 @@ def test_serve_listens_only_on_the_host_it_is_given(tmp_path):
     env = dict(os.environ)
     env.pop("SOURCE_DATE_EPOCH", None)
     with open(log, "wb") as sink:
-        process = subprocess.Popen([str(sitegen_binary()), "serve", "--as-of", AS_OF, "--output", str(tmp_path / "Output"),
+        process = subprocess.Popen([str(sitegen_binary()), "serve", "--as-of", AS_OF, "--content", str(small_content),
+                                    "--output", str(tmp_path / "Output"),
                                     "--host", host, "--port", str(port)], cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT, env=env)
     try:
         deadline, status = time.monotonic() + 300, None

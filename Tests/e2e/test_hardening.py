@@ -25,7 +25,6 @@ import time
 import pytest
 
 from conftest import AS_OF, ROOT, run_sitegen, sitegen_binary, tree_digest
-from test_serve import Served
 
 SMALL_KILLS = int(os.environ.get("SITEGEN_KILLS_SMALL", "30"))
 FULL_KILLS = int(os.environ.get("SITEGEN_KILLS_FULL", "2"))
@@ -122,19 +121,12 @@ def raw_exchange(port: int, data: bytes, timeout: float = 10) -> bytes:
         return b"".join(chunks)
 
 
-@pytest.fixture
-def served(tmp_path):
-    server = Served(tmp_path)
-    yield server
-    server.stop()
-
-
-def test_serve_answers_within_100_ms_while_a_10_mb_request_line_arrives(served):
+def test_serve_answers_within_100_ms_while_a_10_mb_request_line_arrives(shared_served):
     stop = threading.Event()
 
     def flood():
         try:
-            with socket.create_connection(("127.0.0.1", served.port), timeout=30) as s:
+            with socket.create_connection(("127.0.0.1", shared_served.port), timeout=30) as s:
                 s.sendall(b"GET /" + b"x" * 10_000_000)
         except OSError:
             pass   # the server answers 414 and closes: the rest of the send fails
@@ -147,19 +139,19 @@ def test_serve_answers_within_100_ms_while_a_10_mb_request_line_arrives(served):
     latencies = []
     for _ in range(30):
         start = time.monotonic()
-        status, _, _ = served.get("/")
+        status, _, _ = shared_served.get("/")
         latencies.append(time.monotonic() - start)
         assert status == 200
     thread.join(timeout=60)
     assert max(latencies) < 0.1, f"slowest: {max(latencies) * 1000:.0f} ms"
-    long = raw_exchange(served.port, b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\n\r\n")
+    long = raw_exchange(shared_served.port, b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\n\r\n")
     assert long.startswith(b"HTTP/1.1 414 ")
-    header = raw_exchange(served.port, b"GET / HTTP/1.1\r\nX: " + b"b" * 100_000 + b"\r\n\r\n")
+    header = raw_exchange(shared_served.port, b"GET / HTTP/1.1\r\nX: " + b"b" * 100_000 + b"\r\n\r\n")
     assert header.startswith(b"HTTP/1.1 431 ")
 
 
-def test_serve_never_redirects_to_another_host(served):
-    status, headers, _ = served.get("//about")
+def test_serve_never_redirects_to_another_host(shared_served):
+    status, headers, _ = shared_served.get("//about")
     assert status == 301
     assert headers["location"] == "/about/"
 

@@ -14,8 +14,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (copy_content, AS_OF, ROOT, assert_stays_on, axe_violations, emulate_dark, nu_errors_under, run_sitegen,
-                      screenshot, set_viewport, touch_swipe, tree_digest, watch_navigation)
+from conftest import (copy_previous_output, copy_small_content, AS_OF, ROOT, assert_stays_on, axe_violations,
+                      emulate_dark, nu_errors_under, run_sitegen, screenshot, set_viewport, touch_swipe, tree_digest,
+                      watch_navigation)
 
 REMOVED = [168, 171, 242, 246, 267, 272, 273, 274, 275]
 
@@ -119,7 +120,7 @@ def test_snapshot_round_trips_to_the_apps_file(site):
 
 def broken_content(tmp_path):
     content = tmp_path / "Content"
-    copy_content(content)
+    copy_small_content(content)
     hymns = content / "hymns"
     shutil.copy(hymns / "010.md", hymns / "010-copy.md")                      # duplicate number
     (hymns / "057.md").unlink()                                               # gap
@@ -133,7 +134,7 @@ def broken_content(tmp_path):
 
 def test_bad_hymns_fail_the_build_with_every_error_and_leave_output_alone(tmp_path, site):
     out = tmp_path / "Output"
-    shutil.copytree(site, out)   # a good build (the session's) that the bad one must leave alone
+    copy_previous_output(site, out)   # a good build (the session's) that the bad one must leave alone
     before = tree_digest(out)
     content = broken_content(tmp_path)
     result = run_sitegen("build", "--as-of", AS_OF, "--content", str(content), "--output", str(out))
@@ -155,7 +156,7 @@ def test_bad_hymns_fail_the_build_with_every_error_and_leave_output_alone(tmp_pa
 
 def test_hymn_text_is_shown_as_text_never_run(tmp_path, driver):
     content = tmp_path / "Content"
-    copy_content(content)
+    copy_small_content(content)
     evil = "<script>alert(1)</script>"
     (content / "hymns" / "001.md").write_text(
         f'---\nnumber: 1\ntitle: "{evil}"\nauthor: "<img src=x onerror=alert(2)>"\n---\n\n{evil} & friends, **{evil} :,:**\n')

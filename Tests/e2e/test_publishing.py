@@ -14,7 +14,7 @@ import subprocess
 import pytest
 import yaml
 
-from conftest import AS_OF, ROOT, run_sitegen, sitegen_binary
+from conftest import AS_OF, ROOT, run_in_copy, run_sitegen, sitegen_binary
 
 REAL_BASE = "https://www.gracechapel.org/church/"
 
@@ -220,8 +220,8 @@ def small_site(tmp_path: pathlib.Path, base_url: str) -> pathlib.Path:
     return content
 
 
-def test_check_warns_when_base_url_is_the_bundled_example():
-    result = run_sitegen("check", "--as-of", AS_OF)
+def test_check_warns_when_base_url_is_the_bundled_example(small_content):
+    result = run_in_copy(small_content, "check", "--as-of", AS_OF)
     assert result.returncode == 0, result.stderr
     line = int(next(n for n, l in enumerate((ROOT / "Content/site.yml").read_text().splitlines(), 1)
                     if l.startswith("base_url:")))
@@ -229,8 +229,8 @@ def test_check_warns_when_base_url_is_the_bundled_example():
     assert "would be built for https://example.org/ as of 2026-11-22" in result.stdout
 
 
-def test_no_warning_for_a_real_base_url(tmp_path):
-    overridden = run_sitegen("check", "--as-of", AS_OF, "--base-url", REAL_BASE)
+def test_no_warning_for_a_real_base_url(tmp_path, small_content):
+    overridden = run_in_copy(small_content, "check", "--as-of", AS_OF, "--base-url", REAL_BASE)
     assert overridden.returncode == 0 and "warning: base URL" not in overridden.stderr, overridden.stderr
     assert f"for {REAL_BASE} as of" in overridden.stdout
 

@@ -16,8 +16,9 @@ from dateutil import rrule as dateutil_rrule
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import (copy_content, ARTIFACTS, AS_OF, ROOT, axe_violations, check_screenshot, emulate_dark, nu_errors_under, run_sitegen,
-                      screenshot, serve_folder, set_viewport, tree_digest)
+from conftest import (copy_previous_output, copy_small_content, ARTIFACTS, AS_OF, ROOT, axe_violations,
+                      check_screenshot, emulate_dark, nu_errors_under, run_in_copy, run_sitegen, screenshot,
+                      serve_folder, set_viewport, tree_digest)
 
 EVIL = "<script>alert(1)</script>"
 
@@ -344,8 +345,8 @@ def test_print_link_carries_the_filters(driver, base_url, site, tmp_path):
     assert " hidden" not in re.sub(r"data-print-(none|button) hidden", "", sheet.split("<main", 1)[1])
 
 
-def test_stale_year_in_a_note_is_a_warning_with_its_line(tmp_path):
-    result = run_sitegen("check", "--as-of", AS_OF)
+def test_stale_year_in_a_note_is_a_warning_with_its_line(tmp_path, small_content):
+    result = run_in_copy(small_content, "check", "--as-of", AS_OF)
     assert result.returncode == 0, result.stderr
     lines = (ROOT / "Content/schedule/winter-2027.yml").read_text().splitlines()
     stale = [n for n, l in enumerate(lines, 1) if "2019 St. John's Meetings" in l]
@@ -490,7 +491,7 @@ def test_schedule_page_is_light(site):
 
 def evil_content(tmp_path: pathlib.Path) -> pathlib.Path:
     content = tmp_path / "Content"
-    copy_content(content)
+    copy_small_content(content)
     (content / "localities" / "evil.md").write_text(
         "---\n"
         f'name: "{EVIL}"\n'
@@ -544,7 +545,7 @@ def test_a_script_name_is_text_everywhere(tmp_path, driver):
 
 def test_bad_schedule_fails_with_every_error_and_output_untouched(tmp_path, site):
     content = tmp_path / "Content"
-    copy_content(content)
+    copy_small_content(content)
     (content / "localities" / "far.md").write_text("---\nname: Far\nlatitude: 123.4\nlongitude: 200\n---\n")
     (content / "schedule" / "bad.yml").write_text(
         "events:\n"
@@ -557,7 +558,7 @@ def test_bad_schedule_fails_with_every_error_and_output_untouched(tmp_path, site
         "  - id: e\n    date: 2027-03-04\n    locality: aberdeen\n"
         "    sessions: [{ name: Late, start: \"22:00\", end: \"21:00\" }]\n")
     out = tmp_path / "Output"
-    shutil.copytree(site, out)
+    copy_previous_output(site, out)
     assert (out / ".sitegen-output").exists(), "sitegen's own output, which a good build would replace"
     before = tree_digest(out)
     result = run_sitegen("build", "--content", str(content), "--as-of", AS_OF, "--output", str(out))
@@ -623,7 +624,7 @@ def test_bundled_content_is_what_the_importers_make(tmp_path):
 
 def test_csv_import_then_build(tmp_path):
     content = tmp_path / "Content"
-    copy_content(content)
+    copy_small_content(content)
     csv = tmp_path / "spring.csv"
     csv.write_text("date,locality,with,morning,evening,team,category,comment,repeat,on,until\n"
                    "2027-01-03,aberdeen,Gackle,11:00-13:00,,,Communion,,monthly,first Sunday,2027-06-30\n"

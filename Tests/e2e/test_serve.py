@@ -1,8 +1,10 @@
 """`sitegen serve`: live reload in a real browser, errors shown while the last good build stays,
 path safety, content types and a burst of concurrent requests.
 
-Every test starts its own server on a free loopback port, on a temporary copy of Content/ and
-Templates/ (so edits never touch the repository), and stops it at the end.
+Servers run on free loopback ports, on temporary copies of Content/ and Templates/ (so edits never
+touch the repository). A test that edits the sources starts its own (`served`); the tests that
+only make requests share one for the session (`shared_served`, in conftest.py): each start is a
+full build.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import copy_content, AS_OF, ROOT, record_benchmark, screenshot, sitegen_binary
+from conftest import copy_small_content, AS_OF, ROOT, record_benchmark, screenshot, sitegen_binary
 
 HYMN = "hymns/012.md"
 HYMN_URL = "hymns/12/"
@@ -40,7 +42,7 @@ class Served:
         self.content = root / "Content"
         self.templates = root / "Templates"
         self.output = root / "Output"
-        copy_content(self.content)
+        copy_small_content(self.content)
         shutil.copytree(ROOT / "Templates", self.templates)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -107,6 +109,7 @@ class Served:
 
 @pytest.fixture
 def served(tmp_path):
+    """A server of one's own, for a test that edits the sources."""
     server = Served(tmp_path)
     yield server
     server.stop()
@@ -190,27 +193,32 @@ TRAVERSALS = [
 ]
 
 
-def test_paths_outside_the_output_folder_are_refused(served):
+def test_paths_outside_the_output_folder_are_refused(shared_served):
     # One server for all spellings (each server start is a full build).
-    answers = {path: served.get(path) for path in TRAVERSALS}
+    answers = {path: shared_served.get(path) for path in TRAVERSALS}
     wrong = {path: code for path, (code, _, _) in answers.items() if code not in (400, 404)}
     assert not wrong, wrong
     assert not [path for path, (_, _, body) in answers.items() if b"root:" in body]
-    assert served.get("/" + HYMN_URL)[0] == 200   # and the site itself is still there
+    assert shared_served.get("/" + HYMN_URL)[0] == 200   # and the site itself is still there
 
 
-def test_symlink_out_of_the_output_folder_is_not_served(served, tmp_path):
+def test_symlink_out_of_the_output_folder_is_not_served(shared_served, tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("do not serve me")
-    (served.output / "leak.txt").symlink_to(secret)
-    (served.output / "up").symlink_to(tmp_path)
-    for path in ("/leak.txt", "/up/secret.txt"):
-        code, _, body = served.get(path)
-        assert code == 404, path
-        assert b"do not serve me" not in body
+    links = [shared_served.output / "leak.txt", shared_served.output / "up"]
+    links[0].symlink_to(secret)
+    links[1].symlink_to(tmp_path)
+    try:
+        for path in ("/leak.txt", "/up/secret.txt"):
+            code, _, body = shared_served.get(path)
+            assert code == 404, path
+            assert b"do not serve me" not in body
+    finally:   # the server is shared: leave its output as it was
+        for link in links:
+            link.unlink()
 
 
-def test_content_types_folders_and_the_404_page(served):
+def test_content_types_folders_and_the_404_page(shared_served):
     expected = {
         "/": "text/html; charset=utf-8",
         "/" + HYMN_URL: "text/html; charset=utf-8",
@@ -220,33 +228,33 @@ def test_content_types_folders_and_the_404_page(served):
         "/sitemap.xml": "application/xml; charset=utf-8",
         "/_sitegen/reload.js": "text/javascript; charset=utf-8",
     }
-    ics = sorted(served.output.rglob("*.ics"))
+    ics = sorted(shared_served.output.rglob("*.ics"))
     assert ics, "the site has calendar feeds"
-    expected["/" + ics[0].relative_to(served.output).as_posix()] = "text/calendar; charset=utf-8"
+    expected["/" + ics[0].relative_to(shared_served.output).as_posix()] = "text/calendar; charset=utf-8"
     for path, content_type in expected.items():
-        code, headers, _ = served.get(path)
+        code, headers, _ = shared_served.get(path)
         assert (code, headers["content-type"]) == (200, content_type), path
 
     # Files are served byte for byte, except HTML, which only gains the reload script.
-    _, _, css = served.get("/assets/site.css")
-    assert css == (served.output / "assets/site.css").read_bytes()
+    _, _, css = shared_served.get("/assets/site.css")
+    assert css == (shared_served.output / "assets/site.css").read_bytes()
 
-    code, headers, _ = served.get("/hymns/12")
+    code, headers, _ = shared_served.get("/hymns/12")
     assert code == 301 and headers["location"] == "/hymns/12/"
 
-    code, headers, body = served.get("/no/such/page/")
-    own_404 = (served.output / "404.html").read_bytes()
+    code, headers, body = shared_served.get("/no/such/page/")
+    own_404 = (shared_served.output / "404.html").read_bytes()
     assert code == 404 and headers["content-type"].startswith("text/html")
     assert own_404.split(b"</body>")[0] in body
 
 
-def test_burst_of_concurrent_requests_all_succeed(served):
+def test_burst_of_concurrent_requests_all_succeed(shared_served):
     paths = ["/", "/" + HYMN_URL, "/assets/site.css", "/api/v1/manifest.json", "/no/such/page/"]
     expected = {p: 404 if p == "/no/such/page/" else 200 for p in paths}
 
     def fetch(i: int) -> tuple[str, int]:
         path = paths[i % len(paths)]
-        return path, served.get(path)[0]
+        return path, shared_served.get(path)[0]
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=32) as pool:
         results = list(pool.map(fetch, range(500)))
@@ -256,7 +264,7 @@ def test_burst_of_concurrent_requests_all_succeed(served):
     wrk = shutil.which("wrk")
     if wrk is None:
         pytest.fail("wrk is not installed: run scripts/install-deps test")
-    run = subprocess.run([wrk, "-t2", "-c32", "-d3s", "--timeout", "5s", served.url + HYMN_URL],
+    run = subprocess.run([wrk, "-t2", "-c32", "-d3s", "--timeout", "5s", shared_served.url + HYMN_URL],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert "Non-2xx or 3xx responses" not in run.stdout, run.stdout
@@ -264,15 +272,15 @@ def test_burst_of_concurrent_requests_all_succeed(served):
     requests = int(run.stdout.split(" requests in ")[0].split()[-1])
     assert requests > 0, run.stdout
     record_benchmark("serve: wrk, 32 connections, 3 s, requests a second", requests / 3, "req/s")
-    assert served.process.poll() is None, "the server survived the burst"
+    assert shared_served.process.poll() is None, "the server survived the burst"
 
 
-def test_keep_alive_responses_do_not_stall(served):
+def test_keep_alive_responses_do_not_stall(shared_served):
     """100 small responses on one connection, all answered in full; the time they take is reported
     (each waits for a delayed ACK, ~40 ms, if a header and body are written separately with
     Nagle's algorithm on)."""
-    css = (served.output / "assets/site.css").read_bytes()
-    conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    css = (shared_served.output / "assets/site.css").read_bytes()
+    conn = http.client.HTTPConnection("127.0.0.1", shared_served.port, timeout=10)
     start = time.monotonic()
     try:
         for _ in range(100):

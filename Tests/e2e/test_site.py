@@ -9,8 +9,9 @@ import jsonschema
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import (copy_content, AS_OF, ROOT, NuCheckerFailed, axe_violations, check_screenshot, emulate_dark, nu_errors_of,
-                      nu_errors_under, nu_url, run_nu, run_sitegen, screenshot, set_viewport, tree_digest, validate_html)
+from conftest import (copy_previous_output, copy_small_content, AS_OF, ROOT, NuCheckerFailed, axe_violations,
+                      check_screenshot, emulate_dark, nu_errors_of, nu_errors_under, nu_url, run_nu, run_sitegen,
+                      screenshot, set_viewport, tree_digest, validate_html)
 from linkcheck import check_site
 
 
@@ -106,21 +107,21 @@ def test_same_input_builds_byte_identical_output_with_any_jobs(tmp_path, site):
     assert not (tmp_path / "zero").exists()
 
 
-def test_source_date_epoch_sets_the_as_of_date(tmp_path, kjv_content):
+def test_source_date_epoch_sets_the_as_of_date(tmp_path, small_content):
     out = tmp_path / "out"
     # 2027-03-01T12:00:00Z
-    result = run_sitegen("build", "--content", str(kjv_content), "--output", str(out), "--quiet", env={"SOURCE_DATE_EPOCH": "1803902400"})
+    result = run_sitegen("build", "--content", str(small_content), "--output", str(out), "--quiet", env={"SOURCE_DATE_EPOCH": "1803902400"})
     assert result.returncode == 0, result.stderr
     assert json.loads((out / "api/v1/manifest.json").read_text())["asOf"] == "2027-03-01"
 
 
 def test_broken_front_matter_fails_and_leaves_output_untouched(tmp_path, site):
     content = tmp_path / "Content"
-    copy_content(content)
+    copy_small_content(content)
     (content / "pages" / "about.md").write_text("---\ntitle: [unclosed\n---\nBody\n")
     (content / "pages" / "extra.md").write_text("---\ntitel: misspelt key\n---\nBody\n")
     out = tmp_path / "Output"
-    shutil.copytree(site, out)
+    copy_previous_output(site, out)
     before = tree_digest(out)
     result = run_sitegen("build", "--as-of", AS_OF, "--content", str(content), "--output", str(out))
     assert result.returncode != 0
@@ -132,10 +133,10 @@ def test_broken_front_matter_fails_and_leaves_output_untouched(tmp_path, site):
 def test_check_writes_nothing(tmp_path, site):
     """`sitegen check` validates the sources and leaves Output/ (and the folder around it) alone."""
     work = tmp_path / "work"
-    copy_content(work / "Content")
+    copy_small_content(work / "Content")
     shutil.copytree(ROOT / "Templates", work / "Templates")
     # An older build in Output/: what `check` must not touch, though the sources changed since.
-    shutil.copytree(site, work / "Output")
+    copy_previous_output(site, work / "Output")
     (work / "Content" / "pages" / "about.md").write_text("---\ntitle: About us\n---\nChanged since the last build.\n")
     before = tree_digest(work / "Output")
     result = run_sitegen("check", "--as-of", AS_OF, cwd=work)

@@ -50,6 +50,22 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// The refusals `write` would make about the destination itself (its parent folder missing,
+    /// a file, a folder sitegen did not write), made before a build rather than after it: a
+    /// build of the bundled site takes seconds to minutes. `write` checks again under its lock.
+    public static func checkDestination(_ destination: URL, force: Bool) throws {
+        let writer = OutputWriter(destination: destination, force: force, jobs: 1)
+        try writer.checkParentExists()
+        try writer.checkReplaceable()
+    }
+
+    private func checkParentExists() throws {
+        let parent = destination.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: parent.path) else {
+            throw WriteError(description: "the folder \(parent.path) does not exist")
+        }
+    }
+
     /// Whether `destination` may be replaced: missing, empty, a previous sitegen output, or forced.
     public func checkReplaceable() throws {
         let fm = FileManager.default
@@ -70,9 +86,7 @@ public struct OutputWriter: Sendable {
     public func write(_ files: [OutputFile]) async throws -> Int {
         let fm = FileManager.default
         let parent = destination.deletingLastPathComponent()
-        guard fm.fileExists(atPath: parent.path) else {
-            throw WriteError(description: "the folder \(parent.path) does not exist")
-        }
+        try checkParentExists()
         let name = destination.lastPathComponent
         let lock = try await OutputLock.acquire(parent: parent) { [destination] in
             FileHandle.standardError.write(Data("sitegen: another build is writing \(destination.path); waiting for it to finish\n".utf8))

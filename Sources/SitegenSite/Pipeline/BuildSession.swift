@@ -32,6 +32,7 @@ public actor BuildSession {
     /// remembers everything. `watching`: record every source's fingerprint, so that later
     /// `rebuild(changed:)` calls can tell a real edit from a touch (not needed by `sitegen build`).
     public func build(mode: Mode, watching: Bool) async throws -> BuildReport {
+        if mode == .build { try OutputWriter.checkDestination(options.output, force: options.force) }
         var clock = StageClock()
         var fresh = SourceFingerprints(roots: fingerprints.roots)
         var report = BuildReport()
