@@ -44,19 +44,21 @@ public enum RawHTMLSanitizer {
     /// never scans the same stretch twice.
     static func sanitize(_ html: String, open: inout OpenElements) -> String {
         var reader = TagReader(Array(html.unicodeScalars))
-        var out = String.UnicodeScalarView()
+        // A String grown with `+=`: `UnicodeScalarView.append(contentsOf:)` copied the whole
+        // view each time (quadratic: 40,000 `<` took seconds).
+        var out = ""
         while let scalar = reader.peek {
-            guard scalar == "<" else { out.append(scalar); reader.i += 1; continue }
+            guard scalar == "<" else { out.unicodeScalars.append(scalar); reader.i += 1; continue }
             if let end = reader.commentEnd() {
                 reader.i = end
             } else if let tag = reader.tag() {
-                out.append(contentsOf: render(tag, open: &open).unicodeScalars)
+                out += render(tag, open: &open)
             } else {
-                out.append(contentsOf: "&lt;".unicodeScalars)
+                out += "&lt;"
                 reader.i += 1
             }
         }
-        return String(out)
+        return out
     }
 
     /// A tag as it is written out, or nothing for a closing tag with no element open to close.
