@@ -109,7 +109,7 @@ let package = Package(
         // Fuzz targets for every parser that reads content (see docs/reliability.md, `make fuzz`).
         .target(
             name: "SitegenFuzzTargets",
-            dependencies: ["SitegenCore", "SitegenHymns", "SitegenBible", "SitegenSchedule"]
+            dependencies: ["SitegenCore", "SitegenHymns", "SitegenBible", "SitegenSchedule", "SitegenSnapshots"]
         ),
         .executableTarget(name: "sitegen-fuzz", dependencies: ["SitegenFuzzTargets"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["SitegenFuzzTargets"], exclude: ["Corpus"]),

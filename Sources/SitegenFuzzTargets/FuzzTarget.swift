@@ -3,6 +3,7 @@ import Foundation
 @testable import SitegenCore
 @testable import SitegenHymns
 @testable import SitegenSchedule
+@testable import SitegenSnapshots
 
 /// The fuzz targets: every parser that reads content, each fed arbitrary bytes the way a
 /// hostile or careless content file would reach it. A target must return (no crash, no hang,
@@ -20,9 +21,39 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case usfm
     case reference
     case markdown
+    case rawHTML = "raw-html"
+    case syncManifest = "sync-manifest"
 
-    /// Runs one input through the parser.
+    /// The longest one input may take; past it the target stops the process, so libFuzzer keeps
+    /// a slow input as it keeps a crash (issue 25: the sanitizer was quadratic, 60 KB took a minute).
+    public var timeBudget: Duration? {
+        switch self {
+        case .rawHTML, .syncManifest: .seconds(2)
+        default: nil
+        }
+    }
+
+    /// Runs one input through the parser, within its time budget. The budget counts this
+    /// thread's CPU time, not the wall clock: on a shared machine (load 16 on 2 cores) the wall
+    /// clock measures the neighbours.
     public func run(_ data: Data) {
+        let start = Self.threadCPUTime()
+        runParser(data)
+        let spent = Self.threadCPUTime() - start
+        if let budget = timeBudget, spent > budget {
+            fatalError("\(rawValue): one input of \(data.count) bytes took \(spent) of CPU, more than \(budget)")
+        }
+    }
+
+    /// CPU time of the calling thread.
+    public static func threadCPUTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+
+    private func runParser(_ data: Data) {
+        if self == .syncManifest { return SyncManifestFuzz.run(data) }
         let diagnostics = Diagnostics()
         // The bytes go through the same UTF-8 check as every source file.
         guard let file = SourceFile.decode(data, url: URL(fileURLWithPath: "/fuzz/input"), displayPath: "input",
@@ -66,7 +97,70 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = MarkdownRenderer(allowRawHTML: true).render(file.text)
                 _ = MarkdownRenderer().references(in: file.text)
             }
+        case .rawHTML:
+            let html = RawHTMLSanitizer.sanitize(file.text)
+            precondition(SanitizedHTML.isBalanced(html), "unbalanced output for a \(data.count)-byte input")
+            precondition(!SanitizedHTML.hasHandler(html), "an on… or style attribute passed")
+            if MarkdownLimits.check(file.text) == nil { _ = MarkdownRenderer(allowRawHTML: true).render(file.text) }
+        case .syncManifest:
+            break
         }
         _ = diagnostics.all.map(\.description)
+    }
+}
+
+/// Properties of `RawHTMLSanitizer`'s output: every `<` in it starts a tag it wrote (text `<`
+/// becomes `&lt;`, attribute values are escaped), so the tags can be read back plainly.
+enum SanitizedHTML {
+    static let void: Set<Substring> = ["br", "hr", "img", "wbr"]
+
+    static func tags(_ html: String) -> [Substring] {
+        html.split(separator: "<", omittingEmptySubsequences: false).dropFirst().map { $0.prefix { $0 != ">" } }
+    }
+
+    static func isBalanced(_ html: String) -> Bool {
+        var open: [Substring] = []
+        for tag in tags(html) {
+            let name = tag.drop { $0 == "/" }.prefix { $0 != " " }
+            if tag.hasPrefix("/") {
+                guard open.popLast() == name else { return false }
+            } else if !void.contains(name) {
+                open.append(name)
+            }
+        }
+        return open.isEmpty
+    }
+
+    static func hasHandler(_ html: String) -> Bool {
+        // An attribute starts a space-separated piece with `name="` (a value cannot hold a raw `"`).
+        tags(html).contains { tag in
+            tag.split(separator: " ").dropFirst().contains { piece in
+                guard let equals = piece.range(of: "=\"") else { return false }
+                let name = piece[..<equals.lowerBound].lowercased()
+                return name.hasPrefix("on") || name == "style"
+            }
+        }
+    }
+}
+
+/// The sync's manifest check (`SyncPlan.check`) on arbitrary bytes, with small limits: it must
+/// refuse or accept quickly, and what it accepts must hold to every rule the sync relies on.
+enum SyncManifestFuzz {
+    static func run(_ data: Data) {
+        var limits = SyncLimits()
+        limits.files = 500
+        limits.totalBytes = 1 << 30
+        guard let manifest = try? SyncPlan.check(data, supported: SnapshotModels.schemaVersions, bundleVersion: 1, limits: limits) else { return }
+        let entries = SyncPlan.entries(manifest)
+        precondition(entries.count <= limits.files, "more files than the limit accepted")
+        precondition(Set(entries.map(\.path)).count == entries.count, "a path listed twice accepted")
+        for entry in entries {
+            precondition(SyncPlan.isPlain(entry.path) && !entry.path.hasPrefix("/"), "path '\(entry.path)' accepted")
+            precondition((0...limits.fileBytes).contains(entry.bytes), "size \(entry.bytes) accepted")
+        }
+        for file in manifest.files {
+            let known = SnapshotModels.schemaVersions[file.schemaName]
+            precondition(known != nil && file.schemaVersion <= known!, "schema '\(file.schema)' v\(file.schemaVersion) accepted")
+        }
     }
 }

@@ -22,6 +22,9 @@ public struct Page: Sendable {
 /// (default `page`; `home` for the home page), `draft` (true: not built).
 public enum PageReader {
     public static let folder = "pages"
+    /// The largest page file read: the Markdown body's own limit (`MarkdownLimits`, 512 KiB)
+    /// and room for the front matter.
+    public static let maximumFileBytes = 1024 * 1024
 
     /// `files` remembers the pages of files that did not change (a session's builds).
     public static func read(content: SourceTree, diagnostics: Diagnostics, files memo: FileMemo<Page?> = FileMemo()) async -> [Page] {
@@ -36,6 +39,7 @@ public enum PageReader {
 
     static func read(tree: SourceTree, relative: String, diagnostics: Diagnostics) -> Page? {
         guard let file = tree.read(relative, diagnostics: diagnostics),
+              file.isWithin(maximumFileBytes, what: "a page file", diagnostics: diagnostics),
               let document = FrontMatterDocument.split(file, diagnostics: diagnostics),
               let fields = document.fields(diagnostics: diagnostics) else { return nil }
         defer { fields.reportUnknownKeys() }

@@ -11,7 +11,8 @@ struct SyncCommand: AsyncParsableCommand {
         the mirror's, checking each file's hash and size and the schema versions; then switches \
         DIR/current to the new set in one atomic rename. Interrupted, DIR/current stays as it was \
         and the next run resumes. A file that does not match the manifest, or a manifest of a \
-        newer format, is refused and the mirror kept. Layout and the library: docs/app-data.md.
+        newer format, is refused and the mirror kept. One sync at a time per DIR; sizes, file counts \
+        and times are limited (docs/app-data.md, "Limits"). Layout and the library: docs/app-data.md.
         """)
 
     @Argument(help: "The site's address (https://example.org/) or its api/v1/ folder.")
@@ -44,7 +45,8 @@ struct SyncCommand: AsyncParsableCommand {
             printError("sitegen sync: error: \(error)")
             throw ExitCode.failure
         } catch {
-            printError("sitegen sync: error: \(sync.source.absoluteString): \(error.localizedDescription)")
+            // Not expected: the library names every failure with a SyncError.
+            printError("sitegen sync: error: \(error)")
             throw ExitCode.failure
         }
     }

@@ -40,4 +40,18 @@ import Testing
             "Content/bible/versifications/TINY.vrs:6:1: error: expected 'map <verse> <KJV verse>' like 'map 3John.1.15 3John.1.14'",
         ])
     }
+
+    @Test("issue 25, 15: a chapter of 1,000 verses or a book of 1,000 chapters is refused at its line: verse ids could collide")
+    func limitsThatKeepVerseIdsApart() {
+        let text = "versification BIG\nGen 100000\nExod 31 1000 2\nLev " + String(repeating: "1 ", count: 1001) + "\nNum 999 999\n"
+        let file = SourceFile(path: "Content/bible/versifications/BIG.vrs", url: URL(fileURLWithPath: "/x/BIG.vrs"), text: text)
+        let diagnostics = Diagnostics()
+        let big = VersificationReader.read(file, diagnostics: diagnostics)
+        #expect(diagnostics.all.map(\.description) == [
+            "Content/bible/versifications/BIG.vrs:2:5: error: Gen 1: 100000 verses, more than the 999 a chapter may have",
+            "Content/bible/versifications/BIG.vrs:3:9: error: Exod 2: 1000 verses, more than the 999 a chapter may have",
+            "Content/bible/versifications/BIG.vrs:4:2003: error: Lev: 1001 chapters, more than the 999 a book may have",
+        ])
+        #expect(big?.verseCount(Canon.book(osis: "Num")!, 2) == 999)
+    }
 }

@@ -20,6 +20,16 @@ struct FileReaderTests {
         #expect(hymn.stanzas.count == 1)
     }
 
+    @Test("issue 25, 16: a hymn file past 64 KiB is an error at its first line, before it is parsed")
+    func aHugeHymnIsRefused() {
+        let stanza = String(repeating: "Amazing grace, how sweet the sound\n", count: 4) + "\n"
+        let text = "---\nnumber: 23\n---\n" + String(repeating: stanza, count: 500)
+        let diagnostics = Diagnostics()
+        #expect(HymnFileReader.read(hymnFile(text), diagnostics: diagnostics) == nil)
+        #expect(messages(diagnostics) == ["Content/hymns/023.md:1:1: error: a hymn file has \(text.utf8.count) bytes, more than the limit of 65536; split it or shorten it"])
+        #expect(HymnFileReader.read(hymnFile("---\nnumber: 23\n---\n" + String(repeating: stanza, count: 100)), diagnostics: Diagnostics()) != nil)
+    }
+
     @Test func removedHymnHasNoText() throws {
         let diagnostics = Diagnostics()
         let hymn = try #require(HymnFileReader.read(hymnFile("---\nnumber: 168\nremoved: true\n---\n", name: "168.md"), diagnostics: diagnostics))

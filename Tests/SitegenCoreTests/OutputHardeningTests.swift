@@ -161,3 +161,83 @@ struct RawHTMLTests {
         #expect(render.render("<img src=\"/p.jpg\" alt='A \"B\"'>").contains("<img src=\"/p.jpg\" alt=\"A &quot;B&quot;\">"))
     }
 }
+
+@Suite("Hardening: raw HTML in linear time, balanced (issue 25)")
+struct RawHTMLStructureTests {
+    let render = MarkdownRenderer(allowRawHTML: true)
+
+    /// Whether every closing tag of `html` closes the innermost open element and nothing stays open.
+    static func isBalanced(_ html: String) -> Bool {
+        var open: [String] = []
+        for tag in RawHTMLTests.tags(in: html) {
+            let name = String(tag.drop { $0 == "<" || $0 == "/" }.prefix { $0.isLetter || $0.isNumber }).lowercased()
+            guard !["br", "hr", "img", "wbr", "input"].contains(name), !tag.hasPrefix("<!") else { continue }
+            if tag.hasPrefix("</") {
+                guard open.popLast() == name else { return false }
+            } else {
+                open.append(name)
+            }
+        }
+        return open.isEmpty
+    }
+
+    /// A hostile page: `unit` repeated `count` times between `head` and `tail` (named short in the test report).
+    struct Hostile: Sendable, CustomTestStringConvertible {
+        let head: String, unit: String, count: Int, tail: String
+        init(head: String = "", _ unit: String, _ count: Int, tail: String = "") { (self.head, self.unit, self.count, self.tail) = (head, unit, count, tail) }
+        var page: String { head + String(repeating: unit, count: count) + tail }
+        var testDescription: String { "\(head)(\(unit))×\(count)\(tail.prefix(20))" }
+    }
+
+    @Test("9: 20,000 '<a ', 15,000 '<b x=\"', unclosed comments, quotes and tags take under a second of CPU each", arguments: [
+        Hostile("<a ", 20_000), Hostile("<b x=\"", 15_000), Hostile("<!--", 20_000), Hostile("<b x='a\" ", 10_000),
+        Hostile("<i>", 20_000, tail: String(repeating: "</b>", count: 20_000)), Hostile("<p x=a", 15_000), Hostile(head: "<b x=\"", "<b y='", 15_000),
+        Hostile("<div>\n\n", 5_000, tail: "</article>"),
+    ])
+    func linear(_ hostile: Hostile) {
+        let start = Self.cpuTime()
+        let html = render.render("Text\n\n" + hostile.page + "\n")
+        #expect(Self.cpuTime() - start < .seconds(1), "took \(Self.cpuTime() - start) of CPU")
+        #expect(Self.isBalanced(html))
+        #expect(!html.contains("</article>"))
+    }
+
+    /// CPU time of the calling thread (the wall clock on a shared machine measures the neighbours).
+    static func cpuTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+
+    @Test("9: four times the input takes about four times the CPU, not sixteen", arguments: ["<a ", "<b x=\"", "<!--", "<i>"])
+    func scalesLinearly(_ unit: String) {
+        func cpu(_ count: Int) -> Duration {
+            let page = String(repeating: unit, count: count)
+            let start = Self.cpuTime()
+            _ = RawHTMLSanitizer.sanitize(page)
+            return Self.cpuTime() - start
+        }
+        _ = cpu(1_000)   // warm up
+        let small = cpu(10_000), large = cpu(40_000)
+        #expect(large < small * 8, "10,000: \(small), 40,000: \(large)")
+    }
+
+    @Test("10: '</article>' cannot close the layout's article; what is opened is closed in its container")
+    func balanced() {
+        let html = render.render("Before\n\n</article></main>\n\nText </div> and <b>bold <i>both</b> end\n\n<div class=\"box\">\n\n*inside*\n\n</div>\n\n<section>\n")
+        #expect(!html.contains("</article>") && !html.contains("</main>"))
+        #expect(html.contains("<p>Text  and <b>bold <i>both</i></b> end</p>"))
+        #expect(html.contains("<div class=\"box\">\n<p><em>inside</em></p>\n</div>"))
+        #expect(html.hasSuffix("<section>\n</section>\n"))
+        #expect(Self.isBalanced(html))
+        #expect(RawHTMLSanitizer.sanitize("<div><p>a</div></p></article>") == "<div><p>a</p></div>")
+    }
+
+    @Test("10: '<!-->' ends where HTML ends it and does not swallow the page; an unclosed comment is text")
+    func comments() {
+        let html = render.render("<div><!-->shown</div>\n\nkept\n\n<div><!--->also</div><!-- later -->\n")
+        #expect(html.contains("<div>shown</div>") && html.contains("<p>kept</p>") && html.contains("<div>also</div>"))
+        #expect(!html.contains("later"))
+        #expect(RawHTMLSanitizer.sanitize("a <!-- b") == "a &lt;!-- b")
+    }
+}

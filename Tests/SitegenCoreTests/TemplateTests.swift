@@ -118,6 +118,27 @@ struct TemplateTests {
         #expect(render("{{>node}}", tree, partials: ["node": "{{name}}({{#kids}}{{>node}}{{/kids}})"]) == "a(b(c()))")
     }
 
+    @Test("issue 25, 14: a page past the node budget gets the budget's message, and the other pages still render")
+    func aPageTooLargeIsNotACycle() {
+        let templates = [
+            "layout": "<main>{{$body}}{{/body}}</main>{{> search}}", "search": "<form>{{#kids}}{{> search}}{{/kids}}</form>",
+            "schedule": "{{<layout}}{{$body}}{{#events}}<li>{{n}} {{title}}</li>{{/events}}{{/body}}{{/layout}}",
+            "about": "{{<layout}}{{$body}}About{{/body}}{{/layout}}",
+        ]
+        let library = TemplateLibrary(templates: templates, tree: Self.tree, diagnostics: Diagnostics())
+        let events = TemplateValue.list((0..<300_000).map { ["n": .number($0), "title": "Visit"] })
+        guard case .tooLarge(let limit) = library.render("schedule", frames: [["events": events]]) else {
+            Issue.record("expected the page to be reported as too large")
+            return
+        }
+        #expect(limit == 1_000_000)
+        guard case .html(let bytes) = library.render("about", frames: [[:]]) else {
+            Issue.record("a small page after a large one was refused")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "<main>About</main><form></form>")
+    }
+
     @Test func referencesAreKnown() {
         let library = TemplateLibrary(templates: ["page": "{{<layout}}{{$m}}{{>card}}{{/m}}{{/layout}}", "layout": "", "card": ""],
                                       tree: Self.tree, diagnostics: Diagnostics())

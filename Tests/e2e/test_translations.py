@@ -4,10 +4,12 @@ differences, omitted verses, Spanish pages, side-by-side reading and bad input."
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import re
 import shutil
 import subprocess
+import time
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -81,6 +83,32 @@ def test_committed_translation_is_what_the_importer_makes(tmp_path, content_dir,
     committed_yml = (content_dir / "bible" / tid / "translation.yml").read_text()
     for key in ("language", "versification"):
         assert re.search(rf"^{key}: (.+)$", made, re.M).group(1) == re.search(rf"^{key}: (.+)$", committed_yml, re.M).group(1)
+
+
+@needs_sword
+def test_import_into_an_existing_folder_is_all_or_nothing(tmp_path, content_dir):
+    """Issue 25, item 19: a module mod2imp cannot read, or a SIGTERM at any moment, leaves the
+    folder as it was (it once kept only translation.yml), and nothing beside it."""
+    target = tmp_path / "kjv"
+    shutil.copytree(content_dir / "bible" / "kjv", target)
+    before = tree_digest(target)
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "mod2imp").write_text("#!/bin/sh\necho 'cannot open module' >&2\nexit 255\n")
+    (fake / "mod2imp").chmod(0o755)
+    command = [str(ROOT / "scripts" / "import-sword"), MODULES["kjv"], str(target)]
+    broken = subprocess.run(command, env=dict(os.environ, PATH=f"{fake}:{os.environ['PATH']}"),
+                            capture_output=True, text=True, timeout=60)
+    assert broken.returncode != 0
+    assert "mod2imp cannot read the module engKJV2006eb (exit 255: cannot open module)" in broken.stderr
+    assert tree_digest(target) == before
+    for delay in (0.4, 2.0, 6.0):   # reading the module, writing the books
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        process.terminate()
+        process.wait(timeout=60)
+        assert tree_digest(target) == before, f"SIGTERM after {delay} s"   # the same module: old and new are equal
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["bin", "kjv"], f"SIGTERM after {delay} s"
 
 
 @needs_sword

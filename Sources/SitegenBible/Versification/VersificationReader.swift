@@ -43,6 +43,33 @@ public enum VersificationReader {
         return known
     }
 
+    /// The most chapters of a book and verses of a chapter: a verse's id in the apps' bundle
+    /// is book × 10⁶ + chapter × 10³ + verse (docs/app-data.md), so a 1,000th verse would be
+    /// another verse's id. Real versifications stop at 150 chapters and 176 verses.
+    public static let maximumChapters = 999
+    public static let maximumVerses = 999
+
+    /// The first chapter count (or the chapter list) past the limits, with its column in `line`.
+    static func beyondLimits(_ counts: [Int], in line: String, book: String) -> (message: String, column: Int)? {
+        let columns = wordColumns(line)
+        if counts.count > maximumChapters {
+            return ("\(book): \(counts.count) chapters, more than the \(maximumChapters) a book may have", columns[maximumChapters + 1])
+        }
+        guard let chapter = counts.firstIndex(where: { $0 > maximumVerses }) else { return nil }
+        return ("\(book) \(chapter + 1): \(counts[chapter]) verses, more than the \(maximumVerses) a chapter may have", columns[chapter + 1])
+    }
+
+    /// The 1-based column where each space-separated word of `line` starts.
+    static func wordColumns(_ line: String) -> [Int] {
+        var columns: [Int] = [], previous: Character = " ", column = 0
+        for character in line {
+            column += 1
+            if character != " ", character != "\t", previous == " " || previous == "\t" { columns.append(column) }
+            previous = character
+        }
+        return columns
+    }
+
     /// `kjv`: what `map` lines point into (nil only while the KJV itself is read).
     public static func read(_ file: SourceFile, kjv: Versification? = builtIn[Versification.kjvName],
                             diagnostics: Diagnostics) -> Versification? {
@@ -73,6 +100,10 @@ public enum VersificationReader {
                 let numbers = words.dropFirst().map { Int($0) }
                 guard !numbers.isEmpty, numbers.allSatisfy({ ($0 ?? 0) > 0 }) else {
                     diagnostics.error("\(first): expected the number of verses of each chapter, like '\(first) 31 25 24'", at: at)
+                    continue
+                }
+                if let problem = beyondLimits(numbers.map { $0! }, in: String(raw), book: first) {
+                    diagnostics.error(problem.message, at: file.location(line: line, column: problem.column))
                     continue
                 }
                 if counts[book] != nil { diagnostics.error("book \(first) is listed twice", at: at) }

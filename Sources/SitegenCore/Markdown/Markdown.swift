@@ -95,6 +95,9 @@ public struct MarkdownRenderer: Sendable {
     /// Turns raw HTML into visible text (unless allowed) and prefixes site-relative links.
     private func rewrite(_ document: OpaquePointer) {
         var rawHTML: [OpaquePointer] = []
+        // Allowed raw HTML is balanced per container (the node's parent): what a paragraph, a
+        // list item or the page opens is closed there, and nothing closes what it did not open.
+        var open: [OpaquePointer: (type: cmark_node_type, elements: RawHTMLSanitizer.OpenElements)] = [:]
         guard let iterator = cmark_iter_new(document) else { return }
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -103,9 +106,12 @@ public struct MarkdownRenderer: Sendable {
             if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
                 if !allowRawHTML {
                     rawHTML.append(node)
-                } else if let literal = cmark_node_get_literal(node) {
+                } else if let literal = cmark_node_get_literal(node), let parent = cmark_node_parent(node) {
                     // Allowed raw HTML is still rebuilt from an allow-list (no handlers, no script URLs).
-                    cmark_node_set_literal(node, RawHTMLSanitizer.sanitize(String(cString: literal)))
+                    // In place: a copy per node would make 20,000 inline tags quadratic.
+                    let sanitized = RawHTMLSanitizer.sanitize(String(cString: literal),
+                                                              open: &open[parent, default: (type, RawHTMLSanitizer.OpenElements())].elements)
+                    cmark_node_set_literal(node, sanitized)
                 }
             } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
                 // cmark-gfm empties `javascript:` only in safe mode; with raw HTML allowed the same
@@ -116,6 +122,16 @@ public struct MarkdownRenderer: Sendable {
             }
         }
         for node in rawHTML { replaceWithText(node) }
+        for (parent, container) in open where !container.elements.isEmpty {
+            var elements = container.elements
+            appendHTML(elements.closingAll(), type: container.type, to: parent)
+        }
+    }
+
+    private func appendHTML(_ html: String, type: cmark_node_type, to parent: OpaquePointer) {
+        guard let node = cmark_node_new(type) else { return }
+        cmark_node_set_literal(node, html)
+        if cmark_node_append_child(parent, node) == 0 { cmark_node_free(node) }
     }
 
     private func prefixSiteRelative(_ node: OpaquePointer) {

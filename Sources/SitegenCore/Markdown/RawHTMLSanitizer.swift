@@ -7,8 +7,10 @@
 /// `globalAttributes` or `attributes[element]` are kept (never an `on…` handler, never `style`),
 /// with their values re-escaped; `href` and `src` must pass `LinkSafety` after entities are
 /// decoded (`javascript&colon;` included). Anything else that starts with `<` is shown as text,
-/// and comments are dropped. Text between tags passes as written (cmark-gfm's tag filter still
-/// neutralises `<script>`-like text in the output).
+/// and comments are dropped (`<!-->` ends where HTML ends it; an unclosed one is text). A
+/// closing tag closes only what the same container opened and everything still open is closed
+/// at the container's end, so the output is balanced inside its block. Text between tags passes
+/// as written (cmark-gfm's tag filter still neutralises `<script>`-like text in the output).
 public enum RawHTMLSanitizer {
     static let elements: Set<String> = [
         "a", "abbr", "article", "aside", "b", "blockquote", "br", "caption", "cite", "code", "dd", "del", "details", "dfn", "div", "dl",
@@ -24,88 +26,59 @@ public enum RawHTMLSanitizer {
     ]
     static let urlAttributes: Set<String> = ["href", "src", "cite"]
 
+    static let voidElements: Set<String> = ["br", "hr", "img", "wbr"]
+
+    /// `html` rebuilt, balanced on its own: what it opens and does not close is closed at its end.
     public static func sanitize(_ html: String) -> String {
-        let s = Array(html.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var i = 0
-        while i < s.count {
-            guard s[i] == "<" else { out.append(s[i]); i += 1; continue }
-            if matches(s, i, "<!--") {
-                i = find(s, from: i + 4, "-->").map { $0 + 3 } ?? s.count
-                continue
-            }
-            if let (tag, end) = tag(s, at: i) {
-                out.append(contentsOf: tag.unicodeScalars)
-                i = end
+        var open = OpenElements()
+        return sanitize(html, open: &open) + open.closingAll()
+    }
+
+    /// `html` rebuilt against the elements its container opened so far (`open`): a closing tag
+    /// closes only an element opened there (`</article>` cannot close the layout's), and what is
+    /// still open afterwards is left in `open` for the caller to close at the container's end.
+    ///
+    /// Linear in the length of `html`: a `<` that does not start a tag is shown as text after a
+    /// look no further than the next `<` outside quotes (attribute names and unquoted values
+    /// cannot hold `<`), and quoted values and comment ends are found with `NextScalar`, which
+    /// never scans the same stretch twice.
+    static func sanitize(_ html: String, open: inout OpenElements) -> String {
+        var reader = TagReader(Array(html.unicodeScalars))
+        // A String grown with `+=`: `UnicodeScalarView.append(contentsOf:)` copied the whole
+        // view each time (quadratic: 40,000 `<` took seconds).
+        var out = ""
+        while let scalar = reader.peek {
+            guard scalar == "<" else { out.unicodeScalars.append(scalar); reader.i += 1; continue }
+            if let end = reader.commentEnd() {
+                reader.i = end
+            } else if let tag = reader.tag() {
+                out += render(tag, open: &open)
             } else {
-                out.append(contentsOf: "&lt;".unicodeScalars)
-                i += 1
+                out += "&lt;"
+                reader.i += 1
             }
         }
-        return String(out)
+        return out
+    }
+
+    /// A tag as it is written out, or nothing for a closing tag with no element open to close.
+    static func render(_ tag: Tag, open: inout OpenElements) -> String {
+        if tag.closing { return voidElements.contains(tag.name) ? "" : open.close(tag.name) }
+        if !voidElements.contains(tag.name) { open.open(tag.name) }
+        let rendered = tag.attributes.map { " \($0.name)=\"\(escape($0.value))\"" }.joined()
+        return "<\(tag.name)\(rendered)>"
     }
 
     static func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
 
-    static func matches(_ s: [Unicode.Scalar], _ i: Int, _ text: String) -> Bool {
-        let t = Array(text.unicodeScalars)
-        return i + t.count <= s.count && Array(s[i..<(i + t.count)]) == t
-    }
-
-    static func find(_ s: [Unicode.Scalar], from start: Int, _ text: String) -> Int? {
-        var i = start
-        while i < s.count { if matches(s, i, text) { return i }; i += 1 }
-        return nil
-    }
-
-    /// The rebuilt tag starting at `start` (a `<`) and the index after it, or nil if it is not an
-    /// allowed, well-formed tag.
-    static func tag(_ s: [Unicode.Scalar], at start: Int) -> (String, Int)? {
-        var i = start + 1
-        let closing = i < s.count && s[i] == "/"
-        if closing { i += 1 }
-        var name = ""
-        while i < s.count, ("a"..."z").contains(s[i]) || ("A"..."Z").contains(s[i])
-                || ("0"..."9").contains(s[i]) {
-            name.unicodeScalars.append(s[i]); i += 1
-        }
-        name = name.lowercased()
-        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), elements.contains(name) else { return nil }
-        var kept: [(String, String)] = []
-        while true {
-            while i < s.count, isSpace(s[i]) || s[i] == "/" { i += 1 }
-            guard i < s.count else { return nil }
-            if s[i] == ">" { i += 1; break }
-            var attribute = ""
-            while i < s.count, !isSpace(s[i]), s[i] != "/", s[i] != ">", s[i] != "=" { attribute.unicodeScalars.append(s[i]); i += 1 }
-            var value = ""
-            var j = i
-            while j < s.count, isSpace(s[j]) { j += 1 }
-            if j < s.count, s[j] == "=" {
-                j += 1
-                while j < s.count, isSpace(s[j]) { j += 1 }
-                guard j < s.count else { return nil }
-                if s[j] == "\"" || s[j] == "'" {
-                    let quote = s[j]
-                    j += 1
-                    while j < s.count, s[j] != quote { value.unicodeScalars.append(s[j]); j += 1 }
-                    guard j < s.count else { return nil }
-                    j += 1
-                } else {
-                    while j < s.count, !isSpace(s[j]), s[j] != ">" { value.unicodeScalars.append(s[j]); j += 1 }
-                }
-                i = j
-            }
-            if attribute.isEmpty { return nil }
-            let lowered = attribute.lowercased()
-            guard !closing, globalAttributes.contains(lowered) || attributes[name]?.contains(lowered) == true,
-                  let decoded = decodeEntities(value) else { continue }
-            if urlAttributes.contains(lowered), LinkSafety.problem(decoded) != nil { continue }
-            kept.append((lowered, decoded))
-        }
-        if closing { return ("</\(name)>", i) }
-        let rendered = kept.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
-        return ("<\(name)\(rendered)>", i)
+    /// What an attribute is kept as, or nil when it is dropped (not allowed here, an unknown
+    /// entity, an unsafe URL).
+    static func kept(_ attribute: String, _ value: String, of element: String) -> Tag.Attribute? {
+        let name = attribute.lowercased()
+        guard globalAttributes.contains(name) || attributes[element]?.contains(name) == true,
+              let decoded = decodeEntities(value) else { return nil }
+        if urlAttributes.contains(name), LinkSafety.problem(decoded) != nil { return nil }
+        return Tag.Attribute(name: name, value: decoded)
     }
 
     /// Decodes the entities attribute values use; nil when one is unknown (the attribute is dropped

@@ -140,6 +140,10 @@ extension RenderContext {
         case .runaway(let name):
             diagnostics.error("template '\(name)' includes itself without end (through \(page.template).mustache)",
                               at: SourceLocation(path: templates.tree.display(name + ".mustache")))
+        case .tooLarge(let limit):
+            diagnostics.error("page '\(page.path)' is too large to render: \(page.template).mustache needs more than the "
+                              + "\(limit) template nodes a page may take (the renderer's budget); make its content smaller",
+                              at: page.source ?? SourceLocation(path: templateFile))
         }
         return nil
     }

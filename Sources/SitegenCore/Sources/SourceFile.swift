@@ -18,6 +18,16 @@ public struct SourceFile: Sendable {
         SourceLocation(path: path, line: line, column: column)
     }
 
+    /// Whether the file is at most `maximum` bytes; if not, an error at its first line naming
+    /// the limit. Readers check it before parsing: a parse costs many times the file's size
+    /// (a 20 MB hymn took 800 MB), and no file a person writes for one hymn or page comes near.
+    public func isWithin(_ maximum: Int, what: String, diagnostics: Diagnostics) -> Bool {
+        let size = text.utf8.count
+        guard size > maximum else { return true }
+        diagnostics.error("\(what) has \(size) bytes, more than the limit of \(maximum); split it or shorten it", at: location(line: 1))
+        return false
+    }
+
     /// Reads and validates a file. Problems (unreadable, invalid UTF-8) go to `diagnostics`.
     public static func read(_ url: URL, displayPath: String, diagnostics: Diagnostics) -> SourceFile? {
         guard let data = FileManager.default.contents(atPath: url.path) else {

@@ -61,6 +61,9 @@ public struct TemplateLibrary: Sendable {
         case unknownTemplate
         /// A template included itself (directly or through others) without end.
         case runaway(String)
+        /// The page needs more than `TemplateRenderer.maximumSteps` nodes with no template
+        /// including itself: too large, not a cycle (other pages are not affected).
+        case tooLarge(limit: Int)
     }
 
     /// Renders `name` into UTF-8 bytes. `frames`: the values, outermost first; a name is looked
@@ -75,6 +78,7 @@ public struct TemplateLibrary: Sendable {
             runaways.record(named)
             return .runaway(named)
         }
+        if renderer.overBudget { return .tooLarge(limit: TemplateRenderer.maximumSteps) }
         return .html(renderer.output)
     }
 

@@ -11,8 +11,14 @@ struct TemplateRenderer {
 
     private let templates: [String: Template]
     private(set) var output: [UInt8] = []
-    /// The template whose inclusion went past `maximumDepth`, if one did.
+    /// The template whose inclusion went past `maximumDepth`, or that was including itself when
+    /// the page went past `maximumSteps`, if one did.
     private(set) var runaway: String?
+    /// The page went past `maximumSteps` with no template including itself: a page too large,
+    /// not a cycle (70,000 meetings on one page), reported as such and on that page only.
+    private(set) var overBudget = false
+    /// How many times each template is open (included, not yet finished); one open twice is recursing.
+    private var open: [String: Int] = [:]
     /// The values sections have entered, innermost last.
     private var stack: [TemplateValue]
     private var indentation: [UInt8] = []
@@ -34,7 +40,10 @@ struct TemplateRenderer {
 
     mutating func render(_ nodes: [TemplateNode]) {
         steps += nodes.count
-        if steps > Self.maximumSteps { runaway = runaway ?? current; return }
+        if steps > Self.maximumSteps {
+            if open.values.contains(where: { $0 > 1 }) { runaway = runaway ?? current } else { overBudget = true }
+            return
+        }
         for node in nodes {
             switch node {
             case .text(let bytes): emit(bytes)
@@ -82,7 +91,9 @@ struct TemplateRenderer {
         let saved = overrides, savedCurrent = current
         overrides.merge(blocks) { outer, _ in outer }
         current = name
+        open[name, default: 0] += 1
         expand(template.nodes, name: name, indentation: extra)
+        open[name, default: 1] -= 1
         overrides = saved
         current = savedCurrent
     }

@@ -32,9 +32,11 @@ public enum HymnFileWriter {
             let escaped = escape(RepeatSign.join(segment))
             return segment.marked ? "**" + escaped + "**" : escaped
         }.joined()
-        // A line that would read as a block fence or comment, or that starts with a space, keeps its text by escaping.
-        if text.hasPrefix(":::") || text.hasPrefix("<!--") { text = "\\" + text }
-        if text.hasPrefix(" ") { text = "\\" + text }
+        // Escaped where the reader would see more than text: whitespace it trims (a space, a tab,
+        // U+00A0…) at the start, or a fence or comment behind it.
+        if let first = text.unicodeScalars.first, HymnBodyParser.isWhitespace(first) || text.hasPrefix(":::") || text.hasPrefix("<!--") {
+            text = "\\" + text
+        }
         return text
     }
 

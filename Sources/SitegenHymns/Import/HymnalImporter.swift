@@ -52,17 +52,26 @@ public enum HymnalImporter {
         var failed = false
         func passage(_ text: String, _ where_: String) -> Passage? {
             do {
-                return Passage(lines: [Line(try AppMarkup.segments(text))])
+                return Passage(lines: [Line(try AppMarkup.segments(try lineText(text)))])
             } catch {
                 diagnostics.error("\(where_): \(error.description)", at: SourceLocation(path: path))
                 failed = true
                 return nil
             }
         }
+        for problem in rangeProblems(app) {
+            diagnostics.error(problem, at: SourceLocation(path: path))
+            failed = true
+        }
         let hymns = app.hymns.enumerated().map { index, entry in
             let number = index + 1
             let stanzas = entry.verses.enumerated().compactMap { passage($1, "hymns[\(index)].verses[\($0)] (hymn \(number))") }
             let removed = entry.verses.isEmpty && entry.chorus == nil && entry.refrain == nil
+            if entry.verses.isEmpty, !removed {
+                diagnostics.error("hymns[\(index)] (hymn \(number)): a chorus or refrain but no stanza (a hymn file needs one)",
+                                  at: SourceLocation(path: path))
+                failed = true
+            }
             return Hymn(number: number, removed: removed, stanzas: stanzas,
                         chorus: entry.chorus.flatMap { passage($0, "hymns[\(index)].chorus (hymn \(number))") },
                         refrain: entry.refrain.flatMap { passage($0, "hymns[\(index)].refrain (hymn \(number))") },
@@ -75,6 +84,31 @@ public enum HymnalImporter {
         }
         return failed ? nil : Hymnal(title: options.title, language: app.language, year: app.year,
                                      count: hymns.count, hymns: hymns)
+    }
+
+    /// What `hymnal.yml` could not hold: the build's own ranges for `year` and `count`.
+    static func rangeProblems(_ app: AppHymnal) -> [String] {
+        var problems: [String] = []
+        if let year = app.year, !HymnalSettings.years.contains(year) {
+            problems.append("year: \(year) is not a year a hymnal can have (\(HymnalSettings.years.lowerBound) to \(HymnalSettings.years.upperBound))")
+        }
+        if app.hymns.count > HymnalSettings.numbers.upperBound {
+            problems.append("hymns: \(app.hymns.count) hymns, more than the \(HymnalSettings.numbers.upperBound) a hymnal may have")
+        }
+        return problems
+    }
+
+    /// A stanza's text as one line of a hymn file: the trailing whitespace the reader would trim
+    /// dropped; refused when nothing is left (the stanza would vanish) or when it holds a line
+    /// break (the app's stanzas are one line; the rest of the text would be read as new lines).
+    static func lineText(_ text: String) throws(AppMarkup.Problem) -> String {
+        if text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
+            throw AppMarkup.Problem(description: "a line break in the text (the app's stanzas are one line); write a space")
+        }
+        var scalars = Substring(text).unicodeScalars
+        while let last = scalars.last, HymnBodyParser.isWhitespace(last) { scalars.removeLast() }
+        guard !scalars.isEmpty else { throw AppMarkup.Problem(description: "no text (an empty stanza would vanish)") }
+        return String(scalars)
     }
 
     static func settingsText(_ hymnal: Hymnal) -> String {

@@ -4,8 +4,12 @@ import Foundation
 /// language) and the stanzas. Checks what one file can check; the hymnal-wide checks
 /// (duplicates, gaps, range) are `HymnalValidator`'s.
 public enum HymnFileReader {
+    /// The largest hymn file read (the bundled hymnal's largest is under 2 KB).
+    public static let maximumBytes = 64 * 1024
+
     public static func read(_ file: SourceFile, diagnostics: Diagnostics) -> Hymn? {
-        guard let document = FrontMatterDocument.split(file, diagnostics: diagnostics) else { return nil }
+        guard file.isWithin(maximumBytes, what: "a hymn file", diagnostics: diagnostics),
+              let document = FrontMatterDocument.split(file, diagnostics: diagnostics) else { return nil }
         guard document.yaml != nil else {
             diagnostics.error("a hymn file starts with front matter: a '---' line, 'number: N', a '---' line",
                               at: file.location(line: 1))

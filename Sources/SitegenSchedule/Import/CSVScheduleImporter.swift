@@ -28,8 +28,12 @@ public struct CSVScheduleImporter {
         let columns: [String: Int]
         let path: String
 
+        /// Spaces and byte-order marks around a cell are not content (a BOM at the start of a
+        /// value would not survive YAML either: Yams drops it, escaped or not).
+        static let padding = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\u{FEFF}"))
+
         subscript(_ name: String) -> String? {
-            guard let v = cells[name]?.trimmingCharacters(in: .whitespaces), !v.isEmpty else { return nil }
+            guard let v = cells[name]?.trimmingCharacters(in: Self.padding), !v.isEmpty else { return nil }
             return v
         }
 

@@ -16,9 +16,13 @@ public struct SnapshotManifest: Codable, Sendable, Hashable {
             (self.path, self.sha256, self.bytes, self.records, self.schema, self.schemaVersion) = (path, sha256, bytes, records, schema, schemaVersion)
         }
 
-        /// The schema's name (`hymns`), the key of `SnapshotModels.schemaVersions`.
+        /// The schema's name (`hymns` of `schemas/hymns.schema.json`), the key of
+        /// `SnapshotModels.schemaVersions`; empty when `schema` is not of that form (so it
+        /// matches no known name: `"schema": "hymns"` is not the hymns schema).
         public var schemaName: String {
-            String(schema.dropFirst("schemas/".count).dropLast(".schema.json".count))
+            let prefix = "schemas/", suffix = ".schema.json"
+            guard schema.hasPrefix(prefix), schema.hasSuffix(suffix), schema.count > prefix.count + suffix.count else { return "" }
+            return String(schema.dropFirst(prefix.count).dropLast(suffix.count))
         }
     }
 

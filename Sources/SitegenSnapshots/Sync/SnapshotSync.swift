@@ -4,19 +4,21 @@ import FoundationNetworking
 #endif
 
 /// Brings a `SnapshotMirror` up to a published site's `api/v1/`: fetches `manifest.json`,
-/// refuses a format or schema version this library does not read, downloads only the files
-/// whose hash differs from the mirror's (into `staging/`, each checked for its SHA-256 and
-/// size), then moves the finished set into `versions/` and switches `current` to it with one
-/// atomic `rename`. Interrupted, it leaves `current` as it was and keeps what it verified in
-/// `staging/`, so the next run resumes; a file that does not match the manifest is refused.
-public struct SnapshotSync {
+/// refuses a format, schema or version this library does not read, downloads only the files
+/// whose hash differs from the mirror's (into `staging/`, each cut off at the size the manifest
+/// states and checked for its SHA-256), verifies the whole set again, then moves it into
+/// `versions/` and switches `current` to it with one atomic `rename`. One run at a time per
+/// folder (a lock); every response within `limits`. Interrupted, it leaves `current` as it was
+/// and keeps what it verified in `staging/`, so the next run resumes.
+public struct SnapshotSync: Sendable {
     /// The site's `api/v1/` folder (ends with `/`).
     public let source: URL
     public let mirror: SnapshotMirror
     /// Schema name → highest version accepted (default: what this library's models read).
     public var supported = SnapshotModels.schemaVersions
     public var bundleVersion = SnapshotModels.bundleVersion
-    let session: URLSession
+    /// Sizes, counts and times a run keeps to (docs/app-data.md, "Limits").
+    public var limits = SyncLimits()
 
     /// What a run did.
     public struct Report: Sendable, Equatable {
@@ -35,90 +37,93 @@ public struct SnapshotSync {
         let text = site.absoluteString.hasSuffix("/") ? site.absoluteString : site.absoluteString + "/"
         source = URL(string: text.hasSuffix("api/v1/") ? text : text + "api/v1/") ?? site
         mirror = SnapshotMirror(root: folder)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
     }
 
     public func run() async throws -> Report {
-        let manifestData = try await fetch("manifest.json")
-        let manifest = try SyncPlan.check(manifestData, supported: supported, bundleVersion: bundleVersion)
+        guard let scheme = source.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
+            throw SyncError.network(url: source.absoluteString, reason: "not an http(s) address")
+        }
+        do { try FileManager.default.createDirectory(at: mirror.root, withIntermediateDirectories: true) } catch {
+            throw SyncError.local(mirror.root, error)
+        }
+        let lock = try await MirrorLock(mirror.root, wait: limits.lockWait)
+        defer { withExtendedLifetime(lock) {} }
+        try mirror.repair()
+        let transport = SyncTransport(limits: limits)
+        defer { transport.close() }
+        return try await run(with: transport)
+    }
+
+    private func run(with transport: SyncTransport) async throws -> Report {
+        let manifestData = try await transport.fetch(source.appendingPathComponent("manifest.json"), limit: limits.manifestBytes)
+        let manifest = try SyncPlan.check(manifestData, supported: supported, bundleVersion: bundleVersion, limits: limits)
         if let current = mirror.current, (try? Data(contentsOf: current.appendingPathComponent("manifest.json"))) == manifestData,
            try mirror.verify().isEmpty {
             return Report(downloaded: ["manifest.json"], reused: 0, version: current.lastPathComponent, upToDate: true)
         }
-        let fm = FileManager.default
-        try fm.createDirectory(at: mirror.staging, withIntermediateDirectories: true)
+        let staging = StagingArea(root: mirror.staging)
+        try staging.prepare()
         var downloaded = ["manifest.json"]
         var reused = 0
         let entries = SyncPlan.entries(manifest)
         for entry in entries {
-            let target = mirror.staging.appendingPathComponent(entry.path)
-            if let data = try? Data(contentsOf: target), entry.matches(data) {
+            if let data = staging.read(entry.path), entry.matches(data) {
                 reused += 1
-            } else if let current = mirror.current, let data = try? Data(contentsOf: current.appendingPathComponent(entry.path)),
-                      entry.matches(data) {
-                try place(data, at: target)
+            } else if let data = currentData(entry.path), entry.matches(data) {
+                try staging.write(data, at: entry.path)
                 reused += 1
             } else {
-                let data = try await fetch(entry.path)
+                let data = try await transport.fetch(source.appendingPathComponent(entry.path), limit: entry.bytes)
                 guard entry.matches(data) else {
                     throw SyncError.mismatch(path: entry.path, expected: "\(entry.bytes) bytes, sha256 \(entry.sha256)",
                                              got: "\(data.count) bytes, sha256 \(sha256Hex(data))")
                 }
-                try place(data, at: target)
+                try staging.write(data, at: entry.path)
                 downloaded.append(entry.path)
             }
         }
-        try place(manifestData, at: mirror.staging.appendingPathComponent("manifest.json"))
-        try removeExtras(keeping: Set(entries.map(\.path) + ["manifest.json"]))
+        try staging.write(manifestData, at: "manifest.json")
+        try staging.keepOnly(Set(entries.map(\.path) + ["manifest.json"]))
+        try verify(staging, entries)
         let version = try promote(id: String(sha256Hex(manifestData).prefix(16)))
         return Report(downloaded: downloaded, reused: reused, version: version, upToDate: false)
     }
 
-    private func fetch(_ path: String) async throws -> Data {
-        let url = source.appendingPathComponent(path)
-        let (data, response) = try await session.data(from: url)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard status == 200 else { throw SyncError.http(url: url.absoluteString, status: status) }
-        return data
+    /// A file of the set in use, if it is one.
+    private func currentData(_ path: String) -> Data? {
+        guard let current = mirror.current else { return nil }
+        return StagingArea(root: current).read(path)
     }
 
-    /// Writes a whole file: to a temporary name, then renamed, so `staging/` only ever holds
-    /// complete files (a resumed run checks their hashes anyway).
-    private func place(_ data: Data, at url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
-    }
-
-    /// Files an earlier, different manifest left in `staging/`.
-    private func removeExtras(keeping wanted: Set<String>) throws {
-        let base = mirror.staging.standardizedFileURL.path + "/"
-        guard let walker = FileManager.default.enumerator(at: mirror.staging, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            let relative = String(url.standardizedFileURL.path.dropFirst(base.count))
-            if !wanted.contains(relative) { try FileManager.default.removeItem(at: url) }
+    /// Every file of the finished set read back and checked: `current` only ever switches to a
+    /// complete set. A set that fails here is discarded whole, and the next run starts afresh.
+    private func verify(_ staging: StagingArea, _ entries: [SyncEntry]) throws {
+        for entry in entries {
+            guard let data = staging.read(entry.path), entry.matches(data) else {
+                try staging.discard()
+                throw SyncError.mismatch(path: entry.path, expected: "\(entry.bytes) bytes, sha256 \(entry.sha256)",
+                                         got: "a different file in staging/ (changed while the sync ran)")
+            }
         }
     }
 
-    /// Moves `staging/` to `versions/<id>-<n>` and points `current` at it (a new link renamed
-    /// over the old: atomic on POSIX); then removes the sets older than the one it replaced,
-    /// which a reader may still have open.
+    /// Moves `staging/` to `versions/<id>` (or `<id>-<n>` while that name is in use), points
+    /// `current` at it, then removes every other version but the one it replaced, which a
+    /// reader may still have open.
     private func promote(id: String) throws -> String {
         let fm = FileManager.default
-        try fm.createDirectory(at: mirror.versions, withIntermediateDirectories: true)
         let previous = mirror.current?.lastPathComponent
         var name = id
         var n = 1
-        while fm.fileExists(atPath: mirror.versions.appendingPathComponent(name).path) { n += 1; name = "\(id)-\(n)" }
-        try fm.moveItem(at: mirror.staging, to: mirror.versions.appendingPathComponent(name))
-        let newLink = mirror.root.appendingPathComponent("current.next")
-        try? fm.removeItem(at: newLink)
-        try fm.createSymbolicLink(atPath: newLink.path, withDestinationPath: "versions/" + name)
-        guard rename(newLink.path, mirror.link.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: mirror.link.path])
+        while MirrorEntry(mirror.versions.appendingPathComponent(name)) != .missing {
+            n += 1
+            name = "\(id)-\(n)"
         }
-        for old in try fm.contentsOfDirectory(atPath: mirror.versions.path) where old != name && old != previous {
+        let target = mirror.versions.appendingPathComponent(name)
+        do { try fm.moveItem(at: mirror.staging, to: target) } catch { throw SyncError.local(target, error) }
+        try mirror.point(at: name)
+        let names = (try? fm.contentsOfDirectory(atPath: mirror.versions.path)) ?? []
+        for old in names where old != name && old != previous {
             try? fm.removeItem(at: mirror.versions.appendingPathComponent(old))
         }
         return name

@@ -19,8 +19,9 @@ enum SyncPlan {
             + (manifest.bundle.map { [SyncEntry(path: $0.path, sha256: $0.sha256, bytes: $0.bytes)] } ?? [])
     }
 
-    /// The manifest decoded and checked: a format and versions this library reads, plain paths.
-    static func check(_ data: Data, supported: [String: Int], bundleVersion: Int) throws -> SnapshotManifest {
+    /// The manifest decoded and checked: a format, schemas and versions this library reads,
+    /// plain paths, and no more files or bytes than `limits` allow.
+    static func check(_ data: Data, supported: [String: Int], bundleVersion: Int, limits: SyncLimits = SyncLimits()) throws -> SnapshotManifest {
         guard let format = try? JSONDecoder().decode(Format.self, from: data).format else {
             throw SyncError.badManifest("not a sitegen manifest")
         }
@@ -30,19 +31,39 @@ enum SyncPlan {
             throw SyncError.badManifest("\(error)")
         }
         for file in manifest.files {
-            if let known = supported[file.schemaName], file.schemaVersion > known {
+            guard let known = supported[file.schemaName] else { throw SyncError.unknownSchema(path: file.path, schema: file.schema) }
+            if file.schemaVersion > known {
                 throw SyncError.unsupportedVersion(path: file.path, schema: file.schemaName, version: file.schemaVersion, supported: known)
             }
         }
         if let bundle = manifest.bundle, bundle.version > bundleVersion {
             throw SyncError.unsupportedVersion(path: bundle.path, schema: "bundle", version: bundle.version, supported: bundleVersion)
         }
+        try checkEntries(entries(manifest), limits: limits)
+        return manifest
+    }
+
+    /// Plain paths listed once, hashes that are hashes, sizes within `limits`.
+    private static func checkEntries(_ entries: [SyncEntry], limits: SyncLimits) throws {
+        guard entries.count <= limits.files else {
+            throw SyncError.badManifest("it lists \(entries.count) files, more than the \(limits.files) a sync accepts")
+        }
         var seen: Set<String> = ["manifest.json"]
-        for entry in entries(manifest) {
+        var total = 0
+        for entry in entries {
             guard isPlain(entry.path) else { throw SyncError.badManifest("path '\(entry.path)' is not a plain path below api/v1/") }
             guard seen.insert(entry.path).inserted else { throw SyncError.badManifest("'\(entry.path)' is listed twice") }
+            guard entry.sha256.count == 64, entry.sha256.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else {
+                throw SyncError.badManifest("'\(entry.path)' has no SHA-256 (64 lower-case hex digits)")
+            }
+            guard (0...limits.fileBytes).contains(entry.bytes) else {
+                throw SyncError.badManifest("'\(entry.path)' is \(entry.bytes) bytes; a file may have 0 to \(limits.fileBytes)")
+            }
+            total += entry.bytes
+            guard total <= limits.totalBytes else {
+                throw SyncError.badManifest("its files add up to more than the \(limits.totalBytes) bytes a sync accepts")
+            }
         }
-        return manifest
     }
 
     private struct Format: Decodable { let format: Int }

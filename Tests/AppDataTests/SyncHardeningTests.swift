@@ -1,0 +1,324 @@
+import Foundation
+@testable import SitegenSnapshots
+import Testing
+
+/// Issue 25, items 1–8: `SnapshotSync` against a hostile server (`HostileServer`) and a
+/// damaged mirror folder. Small synthetic sets and small limits, so each test takes seconds.
+@Suite(.serialized) struct SyncHardeningTests {
+    /// A set of files and its manifest, as a site publishes them.
+    struct FakeSite: Sendable {
+        var files: [String: Data]
+        var schema = "schemas/pages.schema.json"
+        var schemaVersion = 1
+
+        static func numbered(_ count: Int, folder: String = "f", tag: String = "") -> FakeSite {
+            FakeSite(files: Dictionary(uniqueKeysWithValues: (0..<count).map { ("\(folder)/\($0).json", Data("{\"n\":\($0)\(tag)}".utf8)) }))
+        }
+
+        var manifest: Data {
+            let entries = files.keys.sorted().map { path in
+                "{\"path\":\"\(path)\",\"sha256\":\"\(sha256Hex(files[path]!))\",\"bytes\":\(files[path]!.count),\"records\":1,"
+                    + "\"schema\":\"\(schema)\",\"schemaVersion\":\(schemaVersion)}"
+            }
+            return Data("{\"format\":1,\"generator\":\"test\",\"asOf\":\"2026-11-24\",\"files\":[\(entries.joined(separator: ","))],\"schemas\":[]}".utf8)
+        }
+
+        /// Serves the set, each file after `delay`.
+        func handler(delay: Duration = .zero) -> HostileServer.Handler {
+            let manifest = self.manifest, files = self.files
+            return { path, connection in
+                let relative = String(path.dropFirst("api/v1/".count))
+                if relative == "manifest.json" { return connection.respond(body: manifest) }
+                Thread.sleep(forTimeInterval: SyncTransport.seconds(delay))
+                guard let data = files[relative] else { return connection.respond("404 Not Found", body: Data()) }
+                connection.respond(headers: ["Content-Length: \(data.count)"], body: data)
+            }
+        }
+    }
+
+    /// The set a server publishes, changed by the test between syncs.
+    final class Published: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: FakeSite
+        init(_ site: FakeSite) { value = site }
+        var site: FakeSite {
+            get { lock.withLock { value } }
+            set { lock.withLock { value = newValue } }
+        }
+    }
+
+    func folder() -> URL { FileManager.default.temporaryDirectory.appendingPathComponent("sync-hardening-\(UUID().uuidString)") }
+
+    func quickSync(_ server: HostileServer, _ folder: URL) -> SnapshotSync {
+        var sync = SnapshotSync(site: server.url, into: folder)
+        sync.limits.stall = .seconds(2)
+        sync.limits.deadline = .seconds(10)
+        sync.limits.lockWait = .milliseconds(200)
+        return sync
+    }
+
+    /// The mirror's current set is exactly `site`.
+    func expect(_ mirror: SnapshotMirror, holds site: FakeSite) throws {
+        #expect(try mirror.verify() == [])
+        #expect(try mirror.data("manifest.json") == site.manifest)
+        for (path, data) in site.files { #expect(try mirror.data(path) == data, "\(path)") }
+    }
+
+    @Test("1: a second sync into the same folder waits for the first, or says it is busy; current is always complete")
+    func concurrentSyncs() async throws {
+        let site = FakeSite.numbered(10)
+        let server = try HostileServer(site.handler(delay: .milliseconds(300)))
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = Task { try await quickSync(server, dir).run() }
+        try await Task.sleep(for: .milliseconds(600))
+        await #expect(throws: SyncError.busy(path: dir.path)) { try await quickSync(server, dir).run() }
+        var waiting = quickSync(server, dir)
+        waiting.limits.lockWait = .seconds(20)
+        let second = try await waiting.run()
+        let report = try await first.value
+        #expect(report.downloaded.count == 11)
+        #expect(second.upToDate && second.version == report.version)
+        try expect(SnapshotMirror(root: dir), holds: site)
+    }
+
+    @Test("2: a body longer than the manifest states is cut off there, whatever Content-Length says", arguments: [
+        ["Content-Length: 1000000000000"], [],
+    ])
+    func endlessBody(_ headers: [String]) async throws {
+        let site = FakeSite(files: ["a.json": Data("{\"a\":\"12345\"}".utf8)])
+        let manifest = site.manifest
+        let server = try HostileServer { path, connection in
+            guard path.hasSuffix("a.json") else { return connection.respond(body: manifest) }
+            connection.send((["HTTP/1.1 200 OK", "Connection: close"] + headers).joined(separator: "\r\n") + "\r\n\r\n")
+            let chunk = Data(repeating: 0x20, count: 65_536)
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < .seconds(20), connection.send(chunk) {}
+        }
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let start = ContinuousClock.now
+        await #expect(throws: SyncError.tooLarge(url: server.url.absoluteString + "api/v1/a.json", limit: site.files["a.json"]!.count)) {
+            try await quickSync(server, dir).run()
+        }
+        // The server would send for 20 s (gigabytes); the sync stops at once (well under a
+        // second alone; the bound leaves room for a busy machine).
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(SnapshotMirror(root: dir).current == nil)
+    }
+
+    @Test("2: an endless manifest.json stops at the manifest's cap")
+    func endlessManifest() async throws {
+        let server = try HostileServer { _, connection in
+            connection.send("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n{\"format\":1,\"files\":[")
+            let chunk = Data(repeating: 0x20, count: 65_536)
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < .seconds(20), connection.send(chunk) {}
+        }
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var sync = quickSync(server, dir)
+        sync.limits.manifestBytes = 1 << 20
+        await #expect(throws: SyncError.tooLarge(url: server.url.absoluteString + "api/v1/manifest.json", limit: 1 << 20)) {
+            try await sync.run()
+        }
+    }
+
+    @Test("2: a gzip bomb is inflated no further than the size the manifest states")
+    func gzipBomb() async throws {
+        let bomb = try Self.gzippedZeros(megabytes: 64)
+        let site = FakeSite(files: ["a.json": Data("{\"a\":\"12345\"}".utf8)])
+        let manifest = site.manifest
+        let server = try HostileServer { path, connection in
+            guard path.hasSuffix("a.json") else { return connection.respond(body: manifest) }
+            connection.respond(headers: ["Content-Encoding: gzip", "Content-Length: \(bomb.count)"], body: bomb)
+        }
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        await #expect(throws: SyncError.tooLarge(url: server.url.absoluteString + "api/v1/a.json", limit: site.files["a.json"]!.count)) {
+            try await quickSync(server, dir).run()
+        }
+    }
+
+    /// `megabytes` MiB of zeros, gzipped (about 1,000 times smaller).
+    static func gzippedZeros(megabytes: Int) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "head -c \(megabytes << 20) /dev/zero | gzip -1"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+
+    @Test("3: a trickle of bytes meets the run's deadline; a silent server meets the stall limit")
+    func slowServers() async throws {
+        let site = FakeSite(files: ["a.json": Data(repeating: 0x20, count: 100)])
+        let manifest = site.manifest
+        let trickle = try HostileServer { path, connection in
+            guard path.hasSuffix("a.json") else { return connection.respond(body: manifest) }
+            connection.send("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 100\r\n\r\n")
+            for _ in 0..<100 {
+                guard connection.send(" ") else { return }
+                Thread.sleep(forTimeInterval: 0.3)
+            }
+        }
+        defer { trickle.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var sync = quickSync(trickle, dir)
+        sync.limits.stall = .seconds(1)
+        sync.limits.deadline = .seconds(2)
+        let start = ContinuousClock.now
+        do {
+            _ = try await sync.run()
+            Issue.record("a 30-second trickle was waited out")
+        } catch let error as SyncError {
+            guard case .timedOut(let url, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(url.hasSuffix("api/v1/a.json") && reason.contains("deadline of 2.0 s"))
+        }
+        #expect(ContinuousClock.now - start < .seconds(4))
+
+        let silent = try HostileServer { path, connection in
+            guard path.hasSuffix("a.json") else { return connection.respond(body: manifest) }
+            connection.send("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 100\r\n\r\n")
+            Thread.sleep(forTimeInterval: 5)
+        }
+        defer { silent.stop() }
+        var quiet = quickSync(silent, dir)
+        quiet.limits.stall = .milliseconds(500)
+        await #expect(throws: SyncError.timedOut(url: silent.url.absoluteString + "api/v1/a.json", reason: "no data for 0.5 s")) {
+            try await quiet.run()
+        }
+    }
+
+    @Test("3: a manifest listing more files than the limit is refused before anything is fetched")
+    func tooManyFiles() async throws {
+        let huge = FakeSite.numbered(10_001)
+        #expect(throws: SyncError.badManifest("it lists 10001 files, more than the 10000 a sync accepts")) {
+            try SyncPlan.check(huge.manifest, supported: SnapshotModels.schemaVersions, bundleVersion: 1)
+        }
+        let site = FakeSite.numbered(51)
+        let server = try HostileServer(site.handler())
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var sync = quickSync(server, dir)
+        sync.limits.files = 50
+        await #expect(throws: SyncError.self) { try await sync.run() }
+        #expect(server.served == ["api/v1/manifest.json"])
+    }
+
+    @Test("4: a current that is a real folder (cp -rL) is taken back as a version; old versions are pruned")
+    func currentAsFolder() async throws {
+        let fm = FileManager.default
+        let dir = folder()
+        defer { try? fm.removeItem(at: dir) }
+        var site = FakeSite.numbered(5)
+        let published = Published(site)
+        let server = try HostileServer { path, connection in published.site.handler()(path, connection) }
+        defer { server.stop() }
+        _ = try await quickSync(server, dir).run()
+        // The mirror copied with its links resolved: `current` is now a folder.
+        let current = dir.appendingPathComponent("current")
+        let copy = dir.appendingPathComponent("copy")
+        try fm.copyItem(at: try #require(SnapshotMirror(root: dir).current), to: copy)
+        try fm.removeItem(at: current)
+        try fm.moveItem(at: copy, to: current)
+
+        for round in 1...3 {
+            site.files["f/0.json"] = Data("{\"round\":\(round)}".utf8)
+            published.site = site
+            let served = server.served.count
+            let report = try await quickSync(server, dir).run()
+            #expect(report.downloaded == ["manifest.json", "f/0.json"], "round \(round)")
+            #expect(server.served.count == served + 2)
+            try expect(SnapshotMirror(root: dir), holds: site)
+            #expect(MirrorEntry(current) == .link)
+            let versions = try fm.contentsOfDirectory(atPath: dir.appendingPathComponent("versions").path)
+            #expect(versions.count == 2, "\(versions)")
+            #expect(!versions.contains { $0.count > 16 && $0.dropFirst(16).hasPrefix("-") }, "no <id>-N left: \(versions)")
+        }
+    }
+
+    @Test("5, 6: staging/ with a file where a folder belongs, or as a link elsewhere, is cleared, never followed")
+    func damagedStaging() async throws {
+        let fm = FileManager.default
+        let site = FakeSite.numbered(3)
+        let server = try HostileServer(site.handler())
+        defer { server.stop() }
+
+        let dir = folder()
+        defer { try? fm.removeItem(at: dir) }
+        try fm.createDirectory(at: dir.appendingPathComponent("staging"), withIntermediateDirectories: true)
+        try Data("left over".utf8).write(to: dir.appendingPathComponent("staging/f"))
+        _ = try await quickSync(server, dir).run()
+        try expect(SnapshotMirror(root: dir), holds: site)
+
+        let linked = folder()
+        let elsewhere = folder()
+        defer { try? fm.removeItem(at: linked); try? fm.removeItem(at: elsewhere) }
+        try fm.createDirectory(at: linked, withIntermediateDirectories: true)
+        try fm.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try fm.createSymbolicLink(at: linked.appendingPathComponent("staging"), withDestinationURL: elsewhere)
+        try fm.createSymbolicLink(at: linked.appendingPathComponent("versions"), withDestinationURL: elsewhere)
+        _ = try await quickSync(server, linked).run()
+        #expect(try fm.contentsOfDirectory(atPath: elsewhere.path) == [])
+        let mirror = SnapshotMirror(root: linked)
+        try expect(mirror, holds: site)
+        #expect(MirrorEntry(linked.appendingPathComponent("versions")) == .directory)
+    }
+
+    @Test("7: a schema named without its path, or unknown, is refused at any version", arguments: [
+        ("hymns", 99), ("schemas/songs.schema.json", 1), ("schemas/.schema.json", 1),
+    ])
+    func schemaNames(_ schema: String, _ version: Int) async throws {
+        var site = FakeSite.numbered(2)
+        site.schema = schema
+        site.schemaVersion = version
+        let server = try HostileServer(site.handler())
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        await #expect(throws: SyncError.unknownSchema(path: "f/0.json", schema: schema)) { try await quickSync(server, dir).run() }
+        #expect(server.served == ["api/v1/manifest.json"])
+    }
+
+    @Test("8: a redirect to file: is named as such; a local problem names the local path")
+    func messages() async throws {
+        let site = FakeSite.numbered(1)
+        let manifest = site.manifest
+        let server = try HostileServer { path, connection in
+            guard path.hasSuffix("0.json") else { return connection.respond(body: manifest) }
+            connection.respond("302 Found", headers: ["Location: file:///etc/passwd", "Content-Length: 0"], body: Data())
+        }
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        do {
+            _ = try await quickSync(server, dir).run()
+            Issue.record("a redirect to file: was followed")
+        } catch let error as SyncError {
+            #expect(error == .redirect(url: server.url.absoluteString + "api/v1/f/0.json", to: "file:///etc/passwd"))
+            #expect(!error.description.contains("404"))
+        }
+
+        let file = folder()
+        try Data("not a folder".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            _ = try await quickSync(server, file).run()
+            Issue.record("a mirror folder that is a file was accepted")
+        } catch let error as SyncError {
+            guard case .local(let path, _) = error else { Issue.record("\(error)"); return }
+            #expect(path == file.path)
+            #expect(error.description.hasPrefix(file.path + ": "))
+        }
+    }
+}
