@@ -81,8 +81,8 @@ let package = Package(
         .target(name: "SitegenAppBundle", dependencies: ["SitegenCore", "SitegenWords", "CSQLite"]),
         // The apps' library: Codable snapshot models, `SnapshotSync` (mirror api/v1/ atomically).
         .target(name: "SitegenSnapshots", dependencies: ["SitegenWords", .product(name: "Crypto", package: "swift-crypto")]),
-        // Search: the word rules (shared with the browser's search.js and any later index), the
-        // reference parser, and the index written from every kind's `SearchContribution`.
+        // Search: the index written from every kind's `SearchContribution` (`SearchFeature`); the
+        // word rules are SitegenWords', the reference reader is the browser's (search-engine.js).
         .target(name: "SitegenSearch", dependencies: ["SitegenCore", "SitegenWords", .product(name: "Crypto", package: "swift-crypto")]),
         // `sitegen serve`: serves Output/ on loopback, watches sources, rebuilds, reloads pages.
         .target(

@@ -1,6 +1,6 @@
-// search-engine.js without a page: a reference as people type it, normalised as
-// ReferenceQuery.swift does before the books are looked up (the lookup itself needs the built
-// index: Tests/e2e/test_search.py checks it against Tests/SearchTests/Fixtures/reference-spellings.tsv).
+// search-engine.js without a page: a reference as people type it, normalised before the books
+// are looked up (the lookup itself needs the built index: Tests/e2e/test_search.py checks it
+// against Tests/SearchTests/Fixtures/reference-spellings.tsv).
 (function () {
   "use strict";
   test("references are normalised: ordinals, spaces, dashes, accents", function () {
