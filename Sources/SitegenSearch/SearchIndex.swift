@@ -156,6 +156,13 @@ public struct SearchIndex: Sendable {
         // The entry file.
         var json = "{\"format\":2,\"groupSize\":\(groupSize),\"partSize\":\(partSize),\"documents\":\(documents.count)"
         json += ",\"kinds\":[" + kinds.map(JSONText.quoted).joined(separator: ",") + "]"
+        // What the page calls each kind's documents, groups, facets and sections (null: plain results).
+        let labels = Dictionary(contributions.compactMap(\.labels).map { ($0.kind, $0) }) { first, _ in first }
+        json += ",\"kindLabels\":[" + kinds.map { kind in
+            guard let l = labels[kind] else { return "null" }
+            let fields = [("document", l.document), ("group", l.group), ("facet", l.facet), ("section", l.section), ("facetFilter", l.facetFilter)]
+            return "{" + fields.map { "\"\($0.0)\":[" + $0.1.map(JSONText.quoted).joined(separator: ",") + "]" }.joined(separator: ",") + "}"
+        }.joined(separator: ",") + "]"
         json += ",\"facets\":[" + facets.joined(separator: ",") + "]"
         json += ",\"groups\":\"" + parts.hashes.joined() + "\""
         json += ",\"groupParts\":\"" + VarintText.encode(parts.counts) + "\""

@@ -70,11 +70,16 @@
   // than the rest of a keystroke's summary.
   var NUMBER = new Intl.NumberFormat("en");
   function plural(n, one, many) { return NUMBER.format(n) + " " + (n === 1 ? one : many); }
+  // The index's words for a kind's documents, groups, facets and sections (null: none).
+  function labelsOf(kind) { return kind >= 0 && E.meta.kindLabels ? E.meta.kindLabels[kind] : null; }
   function summary(list) {
-    var groups = new Set(), facets = new Set(), bible = E.meta.kinds.indexOf("Bible");
-    var onlyBible = list.length && list.every(function (r) { return facetOf(r.doc)[0] === bible; });
-    list.forEach(function (r) { groups.add(Math.floor(r.doc / E.meta.groupSize)); facets.add(facetOf(r.doc)[1]); });
-    if (onlyBible) return plural(list.length, "verse", "verses") + " in " + plural(groups.size, "chapter", "chapters") + " of " + plural(facets.size, "book", "books");
+    var groups = new Set(), facets = new Set(), kinds = new Set();
+    list.forEach(function (r) {
+      var f = facetOf(r.doc);
+      kinds.add(f[0]); groups.add(Math.floor(r.doc / E.meta.groupSize)); facets.add(f[1]);
+    });
+    var L = kinds.size === 1 ? labelsOf(kinds.values().next().value) : null;
+    if (L) return plural(list.length, L.document[0], L.document[1]) + " in " + plural(groups.size, L.group[0], L.group[1]) + " of " + plural(facets.size, L.facet[0], L.facet[1]);
     return plural(list.length, "result", "results");
   }
   function renderFilters() {
@@ -93,22 +98,22 @@
     group.appendChild(button("All", state.results.length, -1));
     E.meta.kinds.forEach(function (k, i) { if (counts[i]) group.appendChild(button(k, counts[i], i)); });
     filtersBox.appendChild(group);
-    var bible = E.meta.kinds.indexOf("Bible");
-    if (state.kind === bible && bible >= 0) {
+    var L = labelsOf(state.kind);
+    if (L) {
       var sections = {}, facets = {};
       state.results.forEach(function (r) {
         var fi = E.meta.groupFacet[Math.floor(r.doc / E.meta.groupSize)], f = E.meta.facets[fi];
-        if (f[0] !== bible) return;
+        if (f[0] !== state.kind) return;
         sections[f[2]] = (sections[f[2]] || 0) + 1;
         if (!state.section || f[2] === state.section) facets[fi] = (facets[fi] || 0) + 1;
       });
-      var row = el("div", { "class": "search-bible-filters" });
-      var ls = el("label", { "for": "search-testament" }, "Testament "), ss = el("select", { id: "search-testament" });
-      ss.appendChild(el("option", { value: "" }, "Both testaments"));
+      var row = el("div", { "class": "search-facet-filters" });
+      var ls = el("label", { "for": "search-section" }, L.section[0] + " "), ss = el("select", { id: "search-section" });
+      ss.appendChild(el("option", { value: "" }, L.section[1]));
       Object.keys(sections).forEach(function (s) { var o = el("option", { value: s }, s + " (" + sections[s] + ")"); if (s === state.section) o.selected = true; ss.appendChild(o); });
       ss.addEventListener("change", function () { state.section = ss.value; state.facet = -1; show(); });
-      var lb = el("label", { "for": "search-book" }, "Book "), sb = el("select", { id: "search-book" });
-      sb.appendChild(el("option", { value: "-1" }, "All books"));
+      var lb = el("label", { "for": "search-facet" }, L.facetFilter[0] + " "), sb = el("select", { id: "search-facet" });
+      sb.appendChild(el("option", { value: "-1" }, L.facetFilter[1]));
       Object.keys(facets).map(Number).sort(function (a, b) { return a - b; }).forEach(function (fi) {
         var o = el("option", { value: String(fi) }, E.meta.facets[fi][1] + " (" + facets[fi] + ")");
         if (fi === state.facet) o.selected = true;

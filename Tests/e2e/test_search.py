@@ -157,13 +157,13 @@ def test_filter_counts_add_up(driver, base_url):
     assert str(total) in summary.replace(",", "")
     bible = driver.find_element(By.CSS_SELECTOR, '[data-search-filters] .search-filter[data-kind-name="Bible"]')
     bible.click()
-    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.ID, "search-book"))
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.ID, "search-facet"))
     summary = driver.find_element(By.CSS_SELECTOR, ".search-summary").text
     assert re.search(r"[\d,]+ verses in [\d,]+ chapters of \d+ books", summary), summary
     book_counts = driver.execute_script(
-        "return Array.from(document.querySelectorAll('#search-book option')).slice(1).map(o => Number(o.textContent.match(/\\((\\d+)\\)$/)[1]))")
+        "return Array.from(document.querySelectorAll('#search-facet option')).slice(1).map(o => Number(o.textContent.match(/\\((\\d+)\\)$/)[1]))")
     testament_counts = driver.execute_script(
-        "return Array.from(document.querySelectorAll('#search-testament option')).slice(1).map(o => Number(o.textContent.match(/\\((\\d+)\\)$/)[1]))")
+        "return Array.from(document.querySelectorAll('#search-section option')).slice(1).map(o => Number(o.textContent.match(/\\((\\d+)\\)$/)[1]))")
     verses = int(re.match(r"([\d,]+) verses", summary).group(1).replace(",", ""))
     assert sum(book_counts) == verses == sum(testament_counts)
 
@@ -230,7 +230,7 @@ def test_results_page_is_accessible_and_fits_a_phone(driver, base_url, dark):
     set_viewport(driver, 390, 844)
     search(driver, base_url, "shepherd")
     driver.find_element(By.CSS_SELECTOR, '[data-search-filters] .search-filter[data-kind-name="Bible"]').click()
-    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.ID, "search-book"))
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.ID, "search-facet"))
     assert axe_violations(driver) == []
     assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
     screenshot(driver, f"search-390x844-{'dark' if dark else 'light'}")

@@ -25,8 +25,14 @@ public enum BibleSearch {
                 }
             }
         }
-        return SearchContribution(documents: documents, books: books)
+        return SearchContribution(documents: documents, books: books, labels: labels)
     }
+
+    /// The search page's words for verses: "12 verses in 3 chapters of 2 books", filters by
+    /// testament and book.
+    static let labels = SearchKindLabels(kind: "Bible", document: ["verse", "verses"], group: ["chapter", "chapters"],
+                                         facet: ["book", "books"], section: ["Testament", "Both testaments"],
+                                         facetFilter: ["Book", "All books"])
 
     static func testamentKey(_ testament: CanonBook.Testament) -> String {
         switch testament {

@@ -10,14 +10,41 @@ public struct SearchContribution: Sendable, Hashable {
     public var books: [SearchBook]
     /// Things a query names by number ("123", "hymn 123").
     public var numbered: [SearchNumbered]
+    /// How the search page names the documents of a kind, its groups, facets and sections when
+    /// it counts or filters them ("12 verses in 3 chapters of 2 books"); nil: plain "results".
+    public var labels: SearchKindLabels?
 
-    public init(documents: [SearchDocument] = [], books: [SearchBook] = [], numbered: [SearchNumbered] = []) {
+    public init(documents: [SearchDocument] = [], books: [SearchBook] = [], numbered: [SearchNumbered] = [],
+                labels: SearchKindLabels? = nil) {
         self.documents = documents
         self.books = books
         self.numbered = numbered
+        self.labels = labels
     }
 
     public static let none = SearchContribution()
+}
+
+/// The words the search page uses for one kind's documents (`SearchDocument.kind`), so the page
+/// script never names a kind: a summary when every result is of the kind, and the filters by
+/// section and facet when the reader shows only it.
+public struct SearchKindLabels: Sendable, Hashable {
+    public let kind: String
+    /// A document, one and many ("verse", "verses").
+    public let document: [String]
+    /// A group of documents ("chapter", "chapters").
+    public let group: [String]
+    /// A facet ("book", "books").
+    public let facet: [String]
+    /// The section filter's label and its "all" choice ("Testament", "Both testaments").
+    public let section: [String]
+    /// The facet filter's label and its "all" choice ("Book", "All books").
+    public let facetFilter: [String]
+
+    public init(kind: String, document: [String], group: [String], facet: [String], section: [String], facetFilter: [String]) {
+        (self.kind, self.document, self.group, self.facet) = (kind, document, group, facet)
+        (self.section, self.facetFilter) = (section, facetFilter)
+    }
 }
 
 /// One searchable unit: a verse, a stanza, a locality, an upcoming meeting, a page.
