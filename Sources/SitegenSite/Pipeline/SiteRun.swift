@@ -47,10 +47,13 @@ struct SiteRun: Sendable {
         timings.append(("parse", clock.lap()))
         let context = settings.context(options, templates: read.templates, diagnostics: diagnostics)
         let stale = old == nil ? Set(read.runners.indices) : changes.kinds
+        let readFailed = diagnostics.hasErrors
+        // The snapshots in a task of their own, beside the kinds' pages (not when the read failed).
+        async let snapshotsMade = readFailed ? ([], 0) : Self.snapshots(read, stale: stale, context: context)
         var kinds = await Self.kindOutputs(read, stale: stale, old: old, context: context)
         var pages = PageRendering(kinds: kinds, featurePages: Self.featurePages(read, kinds: kinds, context: context),
                                   old: old, stale: stale)
-        if diagnostics.hasErrors {
+        if readFailed {
             // Pages naming a template that does not exist are reported with the other problems
             // of the run, not after they are fixed.
             pages.checkTemplates(all: true, library: read.templates, required: read.required, diagnostics: diagnostics)
@@ -58,7 +61,6 @@ struct SiteRun: Sendable {
         }
         pages.checkTemplates(all: old == nil || !changes.templates.isEmpty, library: read.templates, required: read.required,
                              diagnostics: diagnostics)
-        async let snapshotsMade = Self.snapshots(read, stale: stale, context: context)
         let early = SiteSoFar(contributors: kinds.indices.map { (read.runners[$0].name, kinds[$0].contributions) },
                               pages: pages.sitePages, snapshots: [], feeds: [], statics: [], featureFiles: [])
         async let earlyRuns = Self.runFeatures(read.features, stage: .contributions, site: early, old: old,
