@@ -154,3 +154,37 @@ def test_a_persons_line_breaks_and_meter_are_kept(tmp_path):
     path.write_text(text, encoding="utf-8")
     subprocess.run([str(SCRIPT), str(tmp_path)], check=True, capture_output=True)
     assert path.read_text(encoding="utf-8") == text
+
+
+# ---- the committed hymns ------------------------------------------------------------------------
+
+def test_rerunning_on_the_committed_hymns_changes_nothing(tmp_path):
+    folder = tmp_path / "hymns"
+    shutil.copytree(ROOT / "Content" / "hymns", folder)
+    result = subprocess.run([str(SCRIPT), str(folder)], check=True, capture_output=True, text=True)
+    assert "split by the finder this run: 0" in result.stdout
+    for path in (ROOT / "Content" / "hymns").glob("*.md"):
+        assert (folder / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), path.name
+
+
+def test_joining_the_lines_gives_the_apps_text_back():
+    app = json.loads((ROOT / "Tests" / "Fixtures" / "hymnal" / "hymns.json").read_text(encoding="utf-8"))["hymns"]
+    for index, entry in enumerate(app):
+        hymn = hl.HymnFile(ROOT / "Content" / "hymns" / f"{index + 1:03d}.md")
+        stanzas = [" ".join(b.lines) for b in hymn.blocks if b.kind == "stanza"]
+        expected = [re.sub(r"</?b>", "**", verse) for verse in entry["verses"]]
+        assert stanzas == expected, index + 1
+
+
+def test_enough_hymns_are_in_lines_with_a_meter_and_the_rest_are_listed():
+    hymns = [hl.HymnFile(p) for p in sorted((ROOT / "Content" / "hymns").glob("[0-9][0-9][0-9].md"))]
+    live = [h for h in hymns if h.value("removed") != "true"]
+    lined = [h for h in live if all(len(b.lines) > 1 for b in h.blocks if b.kind == "stanza")]
+    metered = [h for h in live if h.value("meter")]
+    assert len(lined) >= 0.95 * len(live) and len(metered) >= 0.90 * len(live)
+    report = (ROOT / "docs" / "hymn-lines-report.md").read_text(encoding="utf-8")
+    for h in live:
+        if h not in metered:
+            assert f"`Content/hymns/{h.path.name}`" in report, h.path.name
+    for h in metered:
+        assert re.fullmatch(r"\d+(\.\d+)+( with (chorus|refrain) \d+(\.\d+)*)*", h.value("meter")), h.value("meter")
