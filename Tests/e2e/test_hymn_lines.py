@@ -96,7 +96,7 @@ SAMPLE = [
                               "In whom His world rejoices;", "Who from our mother’s arms,", "Hath blessed us on our way,",
                               "With countless gifts of love,", "And still is ours today."]),
     # "Jesus, Lover of My Soul", C. Wesley, tune MARTYN 7.7.7.7 D.
-    (250, "7.7.7.7.7.7.7.7", ["Jesus, Lover of my soul,", "Let me to Thy bosom fly,", "While the nearer waters roll,",
+    (250, "7.7.7.7 D", ["Jesus, Lover of my soul,", "Let me to Thy bosom fly,", "While the nearer waters roll,",
                               "While the tempest still is high!", "Hide me, O my Savior, hide,",
                               "Till the storm of life is past;", "Safe into the haven guide;", "Oh, receive my soul at last!"]),
     # "How Firm a Foundation", tune FOUNDATION 11.11.11.11; the repeated last line stays whole in bold.
@@ -187,4 +187,4 @@ def test_enough_hymns_are_in_lines_with_a_meter_and_the_rest_are_listed():
         if h not in metered:
             assert f"`Content/hymns/{h.path.name}`" in report, h.path.name
     for h in metered:
-        assert re.fullmatch(r"\d+(\.\d+)+( with (chorus|refrain) \d+(\.\d+)*)*", h.value("meter")), h.value("meter")
+        assert re.fullmatch(r"\d+(\.\d+)+( D)?( with (chorus|refrain) \d+(\.\d+)*)*", h.value("meter")), h.value("meter")
