@@ -129,6 +129,7 @@ def broken_content(tmp_path):
     text = (hymns / "023.md").read_text()
     (hymns / "023.md").write_text(text.replace(":::\n\nWe shall", "\nWe shall", 1))  # unclosed chorus
     (hymns / "005.md").write_text("---\nnumber: 5\nremoved: [yes\n---\n")  # malformed front matter
+    (hymns / "002.md").write_text((hymns / "002.md").read_text().replace("meter: 10.10.10.10", "meter: 10.x.10"))
     return content
 
 
@@ -145,7 +146,8 @@ def test_bad_hymns_fail_the_build_with_every_error_and_leave_output_alone(tmp_pa
         r"hymns/hymnal\.yml:\d+:\d+: error: gap in the numbering: hymn 57 is missing",
         r"hymns/300\.md:2:9: error: hymn number 400 is outside 1…365",
         r"hymns/168\.md:6:1: error: hymn is marked 'removed: true' but still has text",
-        r"hymns/023\.md:7:1: error: unclosed '::: chorus' block",
+        r"hymns/023\.md:11:1: error: unclosed '::: chorus' block",
+        r"hymns/002\.md:3:8: error: 'meter' must be syllables per line joined by dots.*\(got '10\.x\.10'\)",
         r"hymns/005\.md:\d+:\d+: error: malformed YAML",
     ]
     for pattern in expected:
