@@ -403,6 +403,9 @@ def test_other_hymns_in_this_meter_filters_the_index(driver, base_url):
     shown = [g.get_attribute("id") for g in driver.find_elements(By.CSS_SELECTOR, ".meter-group") if g.is_displayed()]
     assert shown == ["meter-8-6-8-6"] and driver.current_url.endswith("#meter-8-6-8-6")
     assert driver.find_element(By.CSS_SELECTOR, "#meter-8-6-8-6 a[href$='/hymns/300/']").is_displayed()
+    set_viewport(driver, 390, 844)
+    driver.execute_script("document.getElementById('by-meter').scrollIntoView()")
+    screenshot(driver, "hymns-by-meter-8-6-8-6-390x844-light")
     Select(choice).select_by_value("")
     groups = driver.find_elements(By.CSS_SELECTOR, ".meter-group")
     assert len(groups) > 40 and all(g.is_displayed() for g in groups)
