@@ -80,7 +80,32 @@
     window.location.replace(hymnURL(finder.form, text));
   }
 
+  // /hymns/ "By meter": the choice shows only that meter's hymns; a link from a hymn's meter
+  // (#meter-8-6-8-6) chooses it. Without JavaScript every group is shown and the link scrolls to it.
+  function initMeterFilter() {
+    var box = document.querySelector("[data-meter-filter]");
+    if (!box) return;
+    var select = box.querySelector("select");
+    var groups = document.querySelectorAll("[data-meter-index] .meter-group");
+    function choose(id) {
+      select.value = id;
+      for (var i = 0; i < groups.length; i++) groups[i].hidden = id !== "" && groups[i].id !== id;
+    }
+    box.hidden = false;
+    select.addEventListener("change", function () {
+      choose(select.value);
+      history.replaceState(null, "", select.value ? "#" + select.value : window.location.pathname + window.location.search);
+    });
+    function fromHash() {
+      var id = window.location.hash.slice(1);
+      if (/^meter-/.test(id) && document.getElementById(id)) { choose(id); document.getElementById(id).scrollIntoView(); }
+    }
+    window.addEventListener("hashchange", fromHash);
+    fromHash();
+  }
+
   function init() {
+    initMeterFilter();
     var forms = document.querySelectorAll("[data-hymn-finder]");
     if (!forms.length) return;
     var finder = initFinder(forms[0]);

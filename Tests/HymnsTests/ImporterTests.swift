@@ -90,24 +90,26 @@ struct RoundTripTests {
         #expect(marked.filter { $0.repeatSign != nil }.count == 117)
     }
 
-    /// scripts/split-hymn-lines restored the sung lines of the 60 hymns whose stanzas split
-    /// evenly (the rest are listed in docs/hymn-lines-to-fix.md and stay one line per stanza).
-    @Test func bundledHymnsHaveTheirLinesRestoredWhereEveryStanzaAgrees() async throws {
+    /// scripts/hymn-lines restored the sung lines and the meter of 345 hymns (the other 11 are
+    /// listed in docs/hymn-lines-report.md and stay one line per stanza).
+    @Test func bundledHymnsHaveTheirLinesAndMeterRestoredWhereEveryStanzaAgrees() async throws {
         let content = SourceTree(url: packageRoot.appendingPathComponent("Content"), displayPath: "Content")
         let hymnal = try #require(await HymnalReader.read(content: content, jobs: 2, diagnostics: Diagnostics()))
         let split = hymnal.hymns.filter { $0.stanzas.contains { $0.lines.count > 1 } }
-        #expect(split.count == 60)
+        #expect(split.count == 345)
         for hymn in split {
             #expect(Set(hymn.stanzas.map(\.lines.count)).count == 1, "hymn \(hymn.number): every stanza has as many lines")
         }
+        #expect(hymnal.hymns.filter { $0.meter != nil }.count == 345)
         let unsplit = hymnal.hymns.filter { !$0.removed && $0.stanzas.allSatisfy { $0.lines.count == 1 } }
-        #expect(unsplit.count == 356 - 60)
+        #expect(unsplit.count == 356 - 345)
         let first = try #require(hymnal.hymns.first)
+        #expect(first.meter == "6.6.4.6.6.6.4")
         #expect(first.stanzas[0].lines.map(\.plainText) == ["God bless our native land!", "Firm may she ever stand,", "Through storm and night;",
                                                              "When the wild tempests rave,", "Ruler of wind and wave,",
-                                                             "Do Thou our country save By Thy great might."])
-        let listed = try String(contentsOf: packageRoot.appendingPathComponent("docs/hymn-lines-to-fix.md"), encoding: .utf8)
-        #expect(listed.components(separatedBy: "\n- [ ] ").count - 1 == 295)
+                                                             "Do Thou our country save", "By Thy great might."])
+        let listed = try String(contentsOf: packageRoot.appendingPathComponent("docs/hymn-lines-report.md"), encoding: .utf8)
+        #expect(listed.components(separatedBy: "\n- [ ] ").count - 1 == 11)
     }
 }
 

@@ -8,9 +8,13 @@ public enum HymnPages {
     /// `cache` remembers the text of hymns whose file did not change (a session's builds).
     public static func specs(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache = HymnsCache()) -> [PageSpec] {
         let finder = finderValues(hymnal, context: context)
-        var specs = [indexSpec(hymnal, finder: finder, context: context), numbersSpec(hymnal, finder: finder, context: context)]
-        specs += parallelMap(hymnal.hymns, jobs: context.jobs) {
-            hymnSpec($0, in: hymnal, finder: finder, text: cache.textHTML($0), context: context)
+        let meters = MeterIndex.groups(hymnal.hymns)
+        var specs = [indexSpec(hymnal, finder: finder, meters: meters, context: context),
+                     numbersSpec(hymnal, finder: finder, context: context)]
+        let sharing = Dictionary(uniqueKeysWithValues: meters.map { ($0.id, $0.hymns.count) })
+        specs += parallelMap(hymnal.hymns, jobs: context.jobs) { hymn in
+            let others = hymn.meter.map { (sharing[Meter.anchor($0)] ?? 1) - 1 } ?? 0
+            return hymnSpec(hymn, in: hymnal, finder: finder, text: cache.textHTML(hymn), othersInMeter: others, context: context)
         }
         return specs
     }
@@ -27,11 +31,12 @@ public enum HymnPages {
         return ["number": .number(hymn.number), "url": .text(context.url(path(hymn.number))), "firstLine": .text(hymn.firstLine)]
     }
 
-    static func hymnSpec(_ hymn: Hymn, in hymnal: Hymnal, finder: TemplateValue, text: String, context: RenderContext) -> PageSpec {
+    static func hymnSpec(_ hymn: Hymn, in hymnal: Hymnal, finder: TemplateValue, text: String, othersInMeter: Int = 0,
+                         context: RenderContext) -> PageSpec {
         // No wrap-around: hymn 1 has no previous and the last hymn no next, like the book's covers.
         let prev = hymn.number > 1 ? hymnal.hymn(hymn.number - 1) : nil
         let next = hymn.number < hymnal.count ? hymnal.hymn(hymn.number + 1) : nil
-        let meta = [("Words", hymn.author), ("Tune", hymn.tune), ("Meter", hymn.meter)]
+        let meta = [("Words", hymn.author), ("Tune", hymn.tune)]
             .compactMap { label, value in value.map { ["label": .text(label), "value": .text($0)] as TemplateObject } }
         var values: TemplateObject = [
             "number": .number(hymn.number), "title": .text(hymn.title), "removed": .flag(hymn.removed),
@@ -41,13 +46,22 @@ public enum HymnPages {
         if let prev = link(prev, context: context) { values["prev"] = prev }
         if let next = link(next, context: context) { values["next"] = next }
         if let language = hymn.language { values["language"] = .text(language) }
+        if let meter = hymn.meter {
+            // Under the title, as hymnals print it; the link only when another hymn shares the meter.
+            var line: TemplateObject = ["text": .text(meter)]
+            if othersInMeter > 0 {
+                line["sameMeterURL"] = .text(context.url("hymns/") + "#" + Meter.anchor(meter))
+                line["sameMeterCount"] = .number(othersInMeter)
+            }
+            values["meter"] = .object(line)
+        }
         let description = hymn.removed ? "Hymn \(hymn.number) was removed from the hymnal."
                                        : "Hymn \(hymn.number): \(hymn.firstLine)"
         return PageSpec(path: path(hymn.number), template: "hymn", title: "\(hymn.number). \(hymn.title)",
                         description: description, values: values, source: hymn.source)
     }
 
-    static func indexSpec(_ hymnal: Hymnal, finder: TemplateValue, context: RenderContext) -> PageSpec {
+    static func indexSpec(_ hymnal: Hymnal, finder: TemplateValue, meters: [MeterIndex.Group] = [], context: RenderContext) -> PageSpec {
         // `lang` (the hymn's own language, if any) lets a screen reader read a Finnish first line as Finnish.
         func entry(_ hymn: Hymn) -> TemplateValue {
             var values: TemplateObject = ["number": .number(hymn.number), "url": .text(context.url(path(hymn.number))),
@@ -59,10 +73,15 @@ public enum HymnPages {
         let groups = FirstLineIndex.groups(hymnal.hymns).map { group -> TemplateValue in
             ["letter": .text(group.letter), "id": .text("letter-\(group.id)"), "entries": .list(group.hymns.map(entry))]
         }
+        let meterGroups = meters.map { group -> TemplateValue in
+            ["meter": .text(group.meter), "id": .text(group.id), "count": .number(group.hymns.count),
+             "entries": .list(group.hymns.map(entry))]
+        }
         return PageSpec(path: "hymns/", template: "hymns", title: hymnal.title,
                         description: "All \(hymnal.count) hymns by number and by first line; open any hymn by its number.",
                         values: ["finder": finder, "hymns": .list(byNumber), "letters": .list(groups), "count": .number(hymnal.count),
-                                 "removedCount": .number(hymnal.hymns.filter(\.removed).count)])
+                                 "removedCount": .number(hymnal.hymns.filter(\.removed).count),
+                                 "meters": .list(meterGroups), "hasMeters": .flag(!meterGroups.isEmpty)])
     }
 
     /// Numbers in blocks of a hundred (1–99, 100–199, …) so a thumb finds 123 quickly.

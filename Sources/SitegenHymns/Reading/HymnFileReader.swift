@@ -24,6 +24,9 @@ public enum HymnFileReader {
         let author = fields.string("author")
         let tune = fields.string("tune")
         let meter = fields.string("meter")
+        if let meter, let problem = Meter.problem(meter) {
+            fields.error(problem, at: "meter")
+        }
         let language = fields.string("language")
         if let language, !isLanguageTag(language) {
             fields.error("'language' must be a language tag such as 'en' or 'fi' (got '\(language)')", at: "language")
