@@ -13,6 +13,11 @@ public struct HymnsKind: ContentKind {
 
     public func makeCache() -> HymnsCache { HymnsCache() }
 
+    /// `hymn-meters` only for a hymnal with a meter recorded (its page is made only then).
+    public func requiredTemplates(_ hymnal: Hymnal) -> [String] {
+        hymnal.hymns.contains { !$0.removed && $0.meter != nil } ? HymnPages.templates : HymnPages.templates.filter { $0 != "hymn-meters" }
+    }
+
     public func read(_ input: KindInput, cache: HymnsCache) async -> Hymnal? {
         await HymnalReader.read(content: input.content, jobs: input.jobs, diagnostics: input.diagnostics, cache: cache)
     }

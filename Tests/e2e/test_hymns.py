@@ -375,8 +375,9 @@ def test_meter_is_on_the_page_in_the_snapshot_and_in_the_bundle(site):
     title = page.index('<h1 class="hymn-title"')
     meter = re.search(r'<p class="hymn-meter"><span class="visually-hidden">Meter: </span>10\.10\.10\.10 · '
                       r'<a href="([^"]*)">other hymns in this meter \((\d+)\)</a></p>', page)
-    assert meter and meter.start() > title and meter.group(1).endswith("hymns/#meter-10-10-10-10")
-    index = (site / "hymns" / "index.html").read_text()
+    assert meter and meter.start() > title and meter.group(1).endswith("hymns/meters/#meter-10-10-10-10")
+    assert 'href="/hymns/meters/">By meter</a>' in (site / "hymns" / "index.html").read_text()
+    index = (site / "hymns" / "meters" / "index.html").read_text()
     group = index[index.index('<section class="meter-group" id="meter-10-10-10-10"'):]
     group = group[:group.index("</section>")]
     assert 'hymns/2/"' in group and group.count("<li>") == int(meter.group(2)) + 1
@@ -392,7 +393,7 @@ def test_meter_is_on_the_page_in_the_snapshot_and_in_the_bundle(site):
 def test_other_hymns_in_this_meter_filters_the_index(driver, base_url):
     open_hymn(driver, base_url, 2)
     driver.find_element(By.CSS_SELECTOR, ".hymn-meter a").click()
-    WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/hymns/#meter-10-10-10-10"))
+    WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/hymns/meters/#meter-10-10-10-10"))
     choice = driver.find_element(By.ID, "meter-choice")
     assert choice.is_displayed() and choice.get_attribute("value") == "meter-10-10-10-10"
     shown = [g.get_attribute("id") for g in driver.find_elements(By.CSS_SELECTOR, ".meter-group") if g.is_displayed()]

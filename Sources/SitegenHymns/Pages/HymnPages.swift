@@ -1,16 +1,20 @@
 import Foundation
 
 /// Every page of the hymnal: `/hymns/` (number pad, list by number, first-line index),
-/// `/hymns/numbers/` (where the number form lands without JavaScript) and `/hymns/N/`.
+/// `/hymns/numbers/` (where the number form lands without JavaScript), `/hymns/meters/` (the
+/// hymns grouped by meter, when any has one) and `/hymns/N/`.
 public enum HymnPages {
-    public static let templates = ["hymn", "hymns", "hymn-numbers", "hymn-finder"]
+    public static let templates = ["hymn", "hymns", "hymn-numbers", "hymn-finder", "hymn-meters"]
+    /// A page of its own: on `/hymns/` the groups took the index past the page-weight budget.
+    public static let metersPath = "hymns/meters/"
 
     /// `cache` remembers the text of hymns whose file did not change (a session's builds).
     public static func specs(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache = HymnsCache()) -> [PageSpec] {
         let finder = finderValues(hymnal, context: context)
         let meters = MeterIndex.groups(hymnal.hymns)
-        var specs = [indexSpec(hymnal, finder: finder, meters: meters, context: context),
+        var specs = [indexSpec(hymnal, finder: finder, hasMeters: !meters.isEmpty, context: context),
                      numbersSpec(hymnal, finder: finder, context: context)]
+        if !meters.isEmpty { specs.append(metersSpec(hymnal, meters: meters, context: context)) }
         let sharing = Dictionary(uniqueKeysWithValues: meters.map { ($0.id, $0.hymns.count) })
         specs += parallelMap(hymnal.hymns, jobs: context.jobs) { hymn in
             let others = hymn.meter.map { (sharing[Meter.anchor($0)] ?? 1) - 1 } ?? 0
@@ -50,7 +54,7 @@ public enum HymnPages {
             // Under the title, as hymnals print it; the link only when another hymn shares the meter.
             var line: TemplateObject = ["text": .text(meter)]
             if othersInMeter > 0 {
-                line["sameMeterURL"] = .text(context.url("hymns/") + "#" + Meter.anchor(meter))
+                line["sameMeterURL"] = .text(context.url(metersPath) + "#" + Meter.anchor(meter))
                 line["sameMeterCount"] = .number(othersInMeter)
             }
             values["meter"] = .object(line)
@@ -61,27 +65,38 @@ public enum HymnPages {
                         description: description, values: values, source: hymn.source)
     }
 
-    static func indexSpec(_ hymnal: Hymnal, finder: TemplateValue, meters: [MeterIndex.Group] = [], context: RenderContext) -> PageSpec {
-        // `lang` (the hymn's own language, if any) lets a screen reader read a Finnish first line as Finnish.
-        func entry(_ hymn: Hymn) -> TemplateValue {
-            var values: TemplateObject = ["number": .number(hymn.number), "url": .text(context.url(path(hymn.number))),
-                                          "firstLine": .text(hymn.firstLine), "removed": .flag(hymn.removed)]
-            if let language = hymn.language { values["lang"] = .text(language) }
-            return .object(values)
-        }
-        let byNumber = hymnal.hymns.map(entry)
+    /// A hymn in a list: `lang` (the hymn's own language, if any) lets a screen reader read a
+    /// Finnish first line as Finnish.
+    static func entry(_ hymn: Hymn, context: RenderContext) -> TemplateValue {
+        var values: TemplateObject = ["number": .number(hymn.number), "url": .text(context.url(path(hymn.number))),
+                                      "firstLine": .text(hymn.firstLine), "removed": .flag(hymn.removed)]
+        if let language = hymn.language { values["lang"] = .text(language) }
+        return .object(values)
+    }
+
+    static func indexSpec(_ hymnal: Hymnal, finder: TemplateValue, hasMeters: Bool = false, context: RenderContext) -> PageSpec {
+        let byNumber = hymnal.hymns.map { entry($0, context: context) }
         let groups = FirstLineIndex.groups(hymnal.hymns).map { group -> TemplateValue in
-            ["letter": .text(group.letter), "id": .text("letter-\(group.id)"), "entries": .list(group.hymns.map(entry))]
+            ["letter": .text(group.letter), "id": .text("letter-\(group.id)"), "entries": .list(group.hymns.map { entry($0, context: context) })]
         }
-        let meterGroups = meters.map { group -> TemplateValue in
-            ["meter": .text(group.meter), "id": .text(group.id), "count": .number(group.hymns.count),
-             "entries": .list(group.hymns.map(entry))]
-        }
+        var values: TemplateObject = ["finder": finder, "hymns": .list(byNumber), "letters": .list(groups), "count": .number(hymnal.count),
+                                      "removedCount": .number(hymnal.hymns.filter(\.removed).count)]
+        if hasMeters { values["metersURL"] = .text(context.url(metersPath)) }
         return PageSpec(path: "hymns/", template: "hymns", title: hymnal.title,
                         description: "All \(hymnal.count) hymns by number and by first line; open any hymn by its number.",
-                        values: ["finder": finder, "hymns": .list(byNumber), "letters": .list(groups), "count": .number(hymnal.count),
-                                 "removedCount": .number(hymnal.hymns.filter(\.removed).count),
-                                 "meters": .list(meterGroups), "hasMeters": .flag(!meterGroups.isEmpty)])
+                        values: values)
+    }
+
+    /// `/hymns/meters/`: the hymns grouped by meter ("other hymns in this meter" is how a song
+    /// leader picks a tune), each group at its anchor (`#meter-8-6-8-6`).
+    static func metersSpec(_ hymnal: Hymnal, meters: [MeterIndex.Group], context: RenderContext) -> PageSpec {
+        let groups = meters.map { group -> TemplateValue in
+            ["meter": .text(group.meter), "id": .text(group.id), "count": .number(group.hymns.count),
+             "entries": .list(group.hymns.map { entry($0, context: context) })]
+        }
+        return PageSpec(path: metersPath, template: "hymn-meters", title: "Hymns by meter",
+                        description: "The hymns grouped by meter, the syllables of each line: hymns in one meter can be sung to each other’s tunes.",
+                        values: ["meters": .list(groups), "hymnsURL": .text(context.url("hymns/"))])
     }
 
     /// Numbers in blocks of a hundred (1–99, 100–199, …) so a thumb finds 123 quickly.
