@@ -544,7 +544,14 @@ BENCHMARKS: dict[str, str] = {}
 def record_benchmark(name: str, value: float, unit: str) -> None:
     BENCHMARKS[name] = f"{value:.3g} {unit}"
     ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "benchmarks.json").write_text(json.dumps(BENCHMARKS, indent=1, sort_keys=True) + "\n")
+    # Two pytest-xdist workers each record theirs: merge with what the file holds.
+    path = ARTIFACTS / "benchmarks.json"
+    try:
+        known = json.loads(path.read_text())
+    except (OSError, ValueError):
+        known = {}
+    known.update(BENCHMARKS)
+    path.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n")
 
 
 # ---- CI runs every test ---------------------------------------------------------------------

@@ -55,8 +55,10 @@ def test_a_page_for_every_number_and_removed_pages_say_so(site):
 
 def test_index_lists_by_number_and_by_first_line(site):
     html = (site / "hymns" / "index.html").read_text()
-    # by number, by first line, and by meter (the 345 hymns with a meter)
-    assert html.count('<span class="hymn-list-number">') == 365 + (365 - len(REMOVED)) + 345
+    # by number and by first line; by meter on a page of its own (the 345 hymns with a meter)
+    assert html.count('<span class="hymn-list-number">') == 365 + (365 - len(REMOVED))
+    meters = (site / "hymns" / "meters" / "index.html").read_text()
+    assert meters.count('<span class="hymn-list-number">') == 345
     assert '<a href="/hymns/123/"><span class="hymn-list-number">123</span> <span>O world, behold upon the tree</span></a>' in html
     first_lines = re.findall(r'<ul class="first-line-list">(.*?)</ul>', html, re.S)
     entries = re.findall(r'<a href="/hymns/\d+/"(?: lang="\w+")?>([^<]*)</a>', "".join(first_lines))
