@@ -53,6 +53,11 @@ public struct Contributed<Value: Contribution>: Sendable, Equatable {
         self.contributor = contributor
         self.value = value
     }
+
+    /// Every contributor's value of this type, in order (those that gave none left out).
+    static func collect(_ type: Value.Type, from contributors: [(name: String, contributions: Contributions)]) -> [Contributed<Value>] {
+        contributors.compactMap { item in item.contributions[type].map { Contributed(contributor: item.name, value: $0) } }
+    }
 }
 
 extension Array {

@@ -100,7 +100,7 @@ public struct SitePlan: Sendable {
 
     /// Every kind's contribution of this type, in the site's order.
     public func contributions<Value: Contribution>(_ type: Value.Type) -> [Contributed<Value>] {
-        kinds.compactMap { kind in kind.contributions[type].map { Contributed(contributor: kind.name, value: $0) } }
+        Contributed.collect(type, from: kinds)
     }
 }
 
@@ -131,7 +131,7 @@ public struct SiteSoFar: Sendable {
 
     /// Every contribution of this type, kinds' first, in order.
     public func contributions<Value: Contribution>(_ type: Value.Type) -> [Contributed<Value>] {
-        contributors.compactMap { item in item.contributions[type].map { Contributed(contributor: item.name, value: $0) } }
+        Contributed.collect(type, from: contributors)
     }
 }
 
