@@ -154,8 +154,10 @@ def runtime_env(runtime: Stage, image_root: pathlib.Path) -> dict[str, str]:
     return env
 
 
-def prove_runtime(runtime: Stage, image_root: pathlib.Path, work: pathlib.Path) -> dict:
-    """Runs the collected program with only the collected libraries; returns sizes in bytes."""
+def prove_runtime(runtime: Stage, image_root: pathlib.Path, work: pathlib.Path,
+                  content: pathlib.Path | None = None) -> dict:
+    """Runs the collected program with only the collected libraries; returns sizes in bytes.
+    It builds the repository's site, or CONTENT (a smaller site that still uses every library)."""
     program = image_root / "usr/local/bin/sitegen"
     env = runtime_env(runtime, image_root)
     libs = pathlib.Path(env["LD_LIBRARY_PATH"].split(":")[0])
@@ -172,8 +174,9 @@ def prove_runtime(runtime: Stage, image_root: pathlib.Path, work: pathlib.Path) 
     assert version.returncode == 0, version.stderr
     out = work / "site"
     out.mkdir()
+    chosen = ["--content", str(content), "--templates", str(ROOT / "Templates")] if content else []
     built = subprocess.run([str(program), "build", "--as-of", "2026-11-22", "--output", str(out / "Output"),
-                            "--base-url", "https://hymns.example.net/"],
+                            "--base-url", "https://hymns.example.net/", *chosen],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     assert built.returncode == 0, built.stderr
     binary = program.stat().st_size
@@ -189,8 +192,9 @@ def run_step(command: str, cwd: pathlib.Path) -> float:
     return time.monotonic() - started
 
 
-def runtime_only(binary: pathlib.Path, work: pathlib.Path) -> dict:
-    """The runtime stage against an existing binary: the collect step as written, on BINARY."""
+def runtime_only(binary: pathlib.Path, work: pathlib.Path, content: pathlib.Path | None = None) -> dict:
+    """The runtime stage against an existing binary: the collect step as written, on BINARY
+    (building CONTENT, when given, instead of the repository's site)."""
     stages = parse()
     build, runtime = stages[0], stages[-1]
     src = work / "src"
@@ -200,7 +204,7 @@ def runtime_only(binary: pathlib.Path, work: pathlib.Path) -> dict:
     words[0], words[1] = str(ROOT / words[0]), str(binary)
     run_step(shlex.join(words), src)
     image_root = assemble_runtime(runtime, build, src, work)
-    return prove_runtime(runtime, image_root, work)
+    return prove_runtime(runtime, image_root, work, content)
 
 
 def assemble_runtime(runtime: Stage, build: Stage, src: pathlib.Path, work: pathlib.Path) -> pathlib.Path:

@@ -15,6 +15,8 @@ With CI set (CI=true), a skipped test fails the run: every test must run in CI.
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import functools
 import hashlib
 import http.server
@@ -135,13 +137,40 @@ def templates_dir() -> pathlib.Path:
     return ROOT / "Templates"
 
 
+@contextlib.contextmanager
+def made_once(tmp_path_factory, name: str):
+    """A folder that the whole test run shares: under pytest-xdist every worker is a session of
+    its own, and without this each would build the bundled site again (a minute of CPU on two
+    cores). Yields (folder, done): the first worker makes it while holding a lock and sets done;
+    the others wait for the lock and find it made. Without xdist, a folder of this session."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None:
+        yield tmp_path_factory.mktemp(name), False
+        return
+    run_root = tmp_path_factory.getbasetemp().parent   # this run's, shared by its workers
+    folder = run_root / f"shared-{name}"
+    with open(run_root / f"shared-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            folder.mkdir(exist_ok=True)
+            yield folder, (folder / ".made").exists()
+            (folder / ".made").touch()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory) -> tuple[pathlib.Path, subprocess.CompletedProcess]:
-    """The session's build of the bundled site, with --verbose (its terminal output is tested)."""
-    out = tmp_path_factory.mktemp("site") / "Output"
-    result = run_sitegen("build", "--as-of", AS_OF, "--output", str(out), "--verbose")
-    assert result.returncode == 0, f"build failed:\n{result.stderr}"
-    return out, result
+    """The run's build of the bundled site, with --verbose (its terminal output is tested); made
+    once for every xdist worker. Tests must not change it."""
+    with made_once(tmp_path_factory, "site") as (folder, made):
+        out = folder / "Output"
+        if not made:
+            result = run_sitegen("build", "--as-of", AS_OF, "--output", str(out), "--verbose")
+            assert result.returncode == 0, f"build failed:\n{result.stderr}"
+            (folder / "result.json").write_text(json.dumps([result.args, result.stdout, result.stderr]))
+        args, stdout, stderr = json.loads((folder / "result.json").read_text())
+    return out, subprocess.CompletedProcess(args, 0, stdout, stderr)
 
 
 @pytest.fixture(scope="session")

@@ -47,10 +47,11 @@ def test_recipe_check_catches_a_missing_script(tmp_path):
     assert any("RUN deploy/collect-libs: not an executable file" in p for p in problems), problems
 
 
-def test_runtime_stage_runs_sitegen_with_only_the_collected_libraries(tmp_path):
+def test_runtime_stage_runs_sitegen_with_only_the_collected_libraries(tmp_path, small_content):
     """The runtime stage's library-collection step, as the Dockerfile writes it, on the debug
-    binary; the collected program then builds the site with only the collected libraries."""
-    result = recipe().runtime_only(sitegen_binary(), tmp_path)
+    binary; the collected program then builds a site (the few-books copy: Markdown, XML, SQLite,
+    every kind) with only the collected libraries. `make docker-recipe` builds the whole site."""
+    result = recipe().runtime_only(sitegen_binary(), tmp_path, small_content)
     assert result["version"] == "0.1.0"
     assert result["summary"].startswith("Built ") and "for https://hymns.example.net/" in result["summary"]
     names = {p.name for p in (tmp_path / "image/usr/local/lib/sitegen").iterdir()}
