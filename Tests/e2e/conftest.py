@@ -112,12 +112,6 @@ def copy_small_content(dest: pathlib.Path) -> pathlib.Path:
     return dest
 
 
-@pytest.fixture(scope="session")
-def kjv_content(tmp_path_factory) -> pathlib.Path:
-    """The bundled Content/ with the KJV only, for builds that read but do not change it."""
-    return copy_content(tmp_path_factory.mktemp("kjv-content") / "Content")
-
-
 def run_in_copy(content: pathlib.Path, *args: str) -> subprocess.CompletedProcess:
     """run_sitegen in the folder that holds content (a copy named Content, such as small_content)
     with the repository's Templates/: messages name files as a run in the repository does

@@ -81,9 +81,9 @@ def test_kill_9_during_small_builds_leaves_output_complete(tmp_path):
     kill_builds(args, output, SMALL_KILLS, timed_build(args) * 1.2)
 
 
-def test_kill_9_during_full_builds_leaves_output_complete(tmp_path, kjv_content):
+def test_kill_9_during_full_builds_leaves_output_complete(tmp_path, small_content):
     output = tmp_path / "Output"
-    args = ["build", "--content", str(kjv_content), "--output", str(output), "--quiet", "--as-of", AS_OF]
+    args = ["build", "--content", str(small_content), "--output", str(output), "--quiet", "--as-of", AS_OF]
     kill_builds(args, output, FULL_KILLS, timed_build(args) * 1.2)
 
 

@@ -147,11 +147,11 @@ def first_row(print_page: pathlib.Path) -> tuple[str, str]:
 
 
 @pytest.fixture(scope="module")
-def printed(tmp_path_factory, kjv_content):
+def printed(tmp_path_factory, small_content):
     if not shutil.which("chromium"):
         pytest.skip("Chromium is not installed (scripts/install-deps test installs it)")
     out = tmp_path_factory.mktemp("printed") / "Output"
-    result = run_sitegen("build", "--as-of", AS_OF, "--content", str(kjv_content), "--output", str(out), "--base-url", REAL_BASE, "--print-sheet")
+    result = run_sitegen("build", "--as-of", AS_OF, "--content", str(small_content), "--output", str(out), "--base-url", REAL_BASE, "--print-sheet")
     assert result.returncode == 0, result.stderr
     return out, result
 
@@ -193,7 +193,7 @@ def test_pdfs_are_the_same_bytes_every_time(printed):
     assert before == after
 
 
-def test_without_chromium_print_sheet_says_it_skipped_and_succeeds(site, tmp_path, kjv_content):
+def test_without_chromium_print_sheet_says_it_skipped_and_succeeds(site, tmp_path, small_content):
     env = {k: v for k, v in os.environ.items() if k not in ("CHROMIUM", "SOURCE_DATE_EPOCH")}
     env["PATH"] = str(tmp_path)   # no chromium here
     result = subprocess.run([str(sitegen_binary()), "print-sheet", "--output", str(site)], env=env,
@@ -203,7 +203,7 @@ def test_without_chromium_print_sheet_says_it_skipped_and_succeeds(site, tmp_pat
     assert not list((site / "schedule").glob("*.pdf"))
 
     out = tmp_path / "Output"
-    build = subprocess.run([str(sitegen_binary()), "build", "--as-of", AS_OF, "--content", str(kjv_content), "--output", str(out), "--print-sheet"],
+    build = subprocess.run([str(sitegen_binary()), "build", "--as-of", AS_OF, "--content", str(small_content), "--output", str(out), "--print-sheet"],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert build.returncode == 0, build.stderr
     assert "skipped the meetings sheet PDFs" in build.stderr

@@ -100,10 +100,10 @@ def test_rrules_generate_the_dates_the_pages_show(site):
 
 
 @pytest.fixture(scope="module")
-def later_site(tmp_path_factory, kjv_content) -> pathlib.Path:
-    """The bundled site (the KJV only) built as of 2027-02-01, months after the session's site."""
+def later_site(tmp_path_factory, small_content) -> pathlib.Path:
+    """The bundled site (the KJV's few books) built as of 2027-02-01, months after the session's site."""
     out = tmp_path_factory.mktemp("later") / "Output"
-    result = run_sitegen("build", "--as-of", "2027-02-01", "--content", str(kjv_content), "--output", str(out), "--quiet")
+    result = run_sitegen("build", "--as-of", "2027-02-01", "--content", str(small_content), "--output", str(out), "--quiet")
     assert result.returncode == 0, result.stderr
     return out
 
