@@ -11,6 +11,12 @@ public struct SnapshotDigest: Sendable {
         self.data = data
         self.sha256 = SnapshotJSON.sha256(data)
     }
+
+    /// A staged file's digest, worked out when it was written; its bytes are not kept.
+    init(staged: OutputFile.Staged) {
+        self.data = Data()
+        self.sha256 = staged.sha256
+    }
 }
 
 /// The SHA-256 of each file by path, remembered between the builds of one session (the
@@ -24,7 +30,8 @@ public final class DigestMemo: Sendable {
     public func digests(of files: [OutputFile], jobs: Int) -> [String: SnapshotDigest] {
         let previous = known.withLock { $0 }
         let hashes = parallelMap(files, jobs: jobs) { file in
-            previous[file.path].flatMap { $0.data == file.data ? $0 : nil } ?? SnapshotDigest(file.data)
+            if let staged = file.staged { return SnapshotDigest(staged: staged) }
+            return previous[file.path].flatMap { $0.data == file.data ? $0 : nil } ?? SnapshotDigest(file.data)
         }
         let digests = Dictionary(zip(files.map(\.path), hashes)) { first, _ in first }
         known.withLock { $0 = digests }

@@ -34,8 +34,7 @@ public struct OutputWriter: Sendable {
     public static func validate(_ files: [OutputFile], diagnostics: Diagnostics, outputName: String) {
         var owners: [String: String] = [:]
         for file in files {
-            let parts = file.path.split(separator: "/", omittingEmptySubsequences: false)
-            if file.path.isEmpty || file.path.hasPrefix("/") || parts.contains("..") || parts.contains("") || parts.contains(".") {
+            if !isPlainPath(file.path) {
                 diagnostics.error("refusing to write '\(file.path)': not a plain path inside the output folder",
                                   at: SourceLocation(path: file.source ?? outputName))
                 continue
@@ -48,6 +47,12 @@ public struct OutputWriter: Sendable {
                 owners[key] = file.source ?? "a generated file"
             }
         }
+    }
+
+    /// Relative, with `/` between non-empty names, none of them `.` or `..`.
+    public static func isPlainPath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return !path.isEmpty && !path.hasPrefix("/") && !parts.contains("..") && !parts.contains("") && !parts.contains(".")
     }
 
     /// The refusals `write` would make about the destination itself (its parent folder missing,
@@ -84,25 +89,43 @@ public struct OutputWriter: Sendable {
     /// Writes `files` and swaps them in. Returns the number of bytes written.
     @discardableResult
     public func write(_ files: [OutputFile]) async throws -> Int {
-        let fm = FileManager.default
+        let staging = try await begin()
+        try await staging.commit(files)
+        return files.reduce(0) { $0 + $1.byteCount }
+    }
+
+    /// Takes the output's lock, removes what killed builds left, checks the destination may be
+    /// replaced and creates the staging folder beside it: files are then written there as they
+    /// are made (`StagedOutput.stage`), and `commit` swaps the folder in.
+    public func begin() async throws -> StagedOutput {
         let parent = destination.deletingLastPathComponent()
         try checkParentExists()
         let name = destination.lastPathComponent
         let lock = try await OutputLock.acquire(parent: parent) { [destination] in
             FileHandle.standardError.write(Data("sitegen: another build is writing \(destination.path); waiting for it to finish\n".utf8))
         }
-        defer { lock.release() }
         // Under the lock no other build is running: these are what killed builds left behind.
         for leftover in OutputLock.leftovers(of: name, in: parent) {
             await FastFiles.removeTree(parent.appendingPathComponent(leftover).path, jobs: jobs)
         }
-        try checkReplaceable()
-        let pid = ProcessInfo.processInfo.processIdentifier
-        let staging = parent.appendingPathComponent(".\(name).sitegen-new-\(pid)")
-        let retired = parent.appendingPathComponent(".\(name).sitegen-old-\(pid)")
         do {
-            try fm.createDirectory(at: staging, withIntermediateDirectories: false)
-            try await writeAll(files, into: staging)
+            try checkReplaceable()
+            let pid = ProcessInfo.processInfo.processIdentifier
+            let staging = parent.appendingPathComponent(".\(name).sitegen-new-\(pid)")
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+            return StagedOutput(writer: self, lock: lock, staging: staging,
+                                retired: parent.appendingPathComponent(".\(name).sitegen-old-\(pid)"))
+        } catch {
+            lock.release()
+            throw error
+        }
+    }
+
+    /// Writes the files not staged yet, the marker and the placeholders, then swaps the staging
+    /// folder in. On an error the staging folder is removed and the destination is untouched.
+    func commit(_ files: [OutputFile], staging: URL, retired: URL) async throws {
+        do {
+            try await writeAll(files.filter { $0.staged == nil }, into: staging)
             try carryOverPlaceholders(into: staging)
             try FastFiles.write(Data("This folder is written by sitegen and replaced on every build.\n".utf8),
                                 to: staging.appendingPathComponent(Self.markerName).path)
@@ -111,13 +134,12 @@ public struct OutputWriter: Sendable {
             await FastFiles.removeTree(staging.path, jobs: jobs)
             throw error
         }
-        return files.reduce(0) { $0 + $1.data.count }
     }
 
     /// Creates every folder once (parents first), then writes the files, all on all cores with plain
     /// POSIX calls: Foundation's `Data.write` and `createDirectory(withIntermediateDirectories:)`
     /// cost several system calls and URL conversions per file, which dominated the write stage.
-    private func writeAll(_ files: [OutputFile], into root: URL) async throws {
+    func writeAll(_ files: [OutputFile], into root: URL) async throws {
         let rootPath = root.path
         // A level of folders at a time (parents before children), each level on all cores.
         let levels = Dictionary(grouping: Self.folders(of: files.map(\.path))) { $0.reduce(0) { $1 == "/" ? $0 + 1 : $0 } }

@@ -47,7 +47,7 @@ public struct OfflineFeature: SiteFeature {
     public func input(_ site: SiteSoFar, context: RenderContext) -> Input {
         Input(pages: site.pages.compactMap { page in
                   guard page.path.isEmpty || page.path.hasSuffix("/"), let file = page.file else { return nil }
-                  return OutputFile(path: page.path, data: file.data)
+                  return file.moved(to: page.path)
               },
               assets: site.statics.filter { $0.path.hasPrefix(StaticFiles.assetsFolder + "/") },
               groups: site.contributions(OfflineContribution.self), listed: site.contributions(OfflineListed.self),

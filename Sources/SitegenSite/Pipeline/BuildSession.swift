@@ -40,15 +40,24 @@ public actor BuildSession {
             fresh.record(fresh.changes(among: Set(fresh.scanAll())).updates)
             report.timings.append(("scan", clock.lap()))
         }
-        let run = try await SiteRun.make(options, changes: .all(kindCount: options.kinds.count), previous: nil)
+        // `sitegen build` writes the pages as they are rendered (memory holds a batch of them);
+        // `serve` keeps every page in memory, to compare the next rebuild's with.
+        let writer = OutputWriter(destination: options.output, force: options.force, jobs: options.jobs)
+        let staging = mode == .build && !watching ? try await writer.begin() : nil
+        let run: SiteRun
+        do {
+            run = try await SiteRun.make(options, changes: .all(kindCount: options.kinds.count), previous: nil, staging: staging)
+        } catch {
+            await staging?.abandon()
+            throw error
+        }
         report.timings += run.timings
         _ = clock.lap()   // the run timed its own stages
         report.asOf = run.state.settings.asOf
         report.address = run.state.settings.address
         report.count(run)
         if mode == .build {
-            let writer = OutputWriter(destination: options.output, force: options.force, jobs: options.jobs)
-            try await writer.write(run.files)
+            if let staging { try await staging.commit(run.files) } else { try await writer.write(run.files) }
             report.timings.append(("write", clock.lap()))
             report.written = run.files.map(\.path).sorted()
         }
@@ -173,7 +182,7 @@ extension BuildReport {
     mutating func count(_ run: SiteRun) {
         pages = run.files.filter { $0.path.hasSuffix(".html") }.count
         files = run.files.count
-        bytes = run.files.reduce(0) { $0 + $1.data.count }
+        bytes = run.files.reduce(0) { $0 + $1.byteCount }
         rendered = run.rendered
         warnings = run.warnings
     }

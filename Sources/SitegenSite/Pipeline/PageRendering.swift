@@ -49,9 +49,14 @@ struct PageRendering {
         }
     }
 
+    /// Pages rendered at a time when they are written as they come (`staging`): enough to keep
+    /// every core busy, few enough that memory holds a batch, not the site.
+    static let batch = 1024
+
     /// Renders the pages whose spec or template changed (`templates`: the changed templates and
-    /// those using them; nil: all); returns their file paths.
-    mutating func render(templates: Set<String>?, context: RenderContext) async -> Set<String> {
+    /// those using them; nil: all); returns their file paths. With `staging`, each batch of pages
+    /// is written there as soon as it is rendered and kept without its bytes.
+    mutating func render(templates: Set<String>?, context: RenderContext, staging: StagedOutput? = nil) async throws -> Set<String> {
         var work: [Work] = []
         for (g, group) in groups.enumerated() {
             let previous = old.map { $0.groups[g] }
@@ -65,7 +70,16 @@ struct PageRendering {
                 }
             }
         }
-        let files = await concurrentMap(work, jobs: context.jobs) { context.render($0.spec) }
+        var files: [OutputFile?] = []
+        files.reserveCapacity(work.count)
+        let size = staging == nil ? max(work.count, 1) : Self.batch
+        for start in stride(from: 0, to: work.count, by: size) {
+            let slice = Array(work[start..<min(start + size, work.count)])
+            let rendered = await concurrentMap(slice, jobs: context.jobs) { context.render($0.spec) }
+            guard let staging else { files += rendered; continue }
+            var written = try await staging.stage(rendered.compactMap { $0 }).makeIterator()
+            files += rendered.map { $0 == nil ? nil : written.next() }
+        }
         var now = groups.map { _ in [Int: OutputFile]() }
         for (item, file) in zip(work, files) {
             if let file { now[item.group][item.index] = file }   // nil: already reported

@@ -29,8 +29,10 @@ struct SiteRun: Sendable {
     /// `deferSlow`: keep the deferrable features' last files even when their input changed, and
     /// say so in the state (`sitegen serve` reloads the page first and settles them when the
     /// edits pause, see `BuildSession.settle`).
+    /// `staging`: write the pages there as they are rendered (a full `sitegen build`; see
+    /// `StagedOutput`); the other files stay in `files` for the commit.
     static func make(_ options: BuildOptions, changes: ChangeSet, previous: SiteState?,
-                     deferSlow: Bool = false) async throws -> SiteRun {
+                     deferSlow: Bool = false, staging: StagedOutput? = nil) async throws -> SiteRun {
         var clock = StageClock()
         var timings: [(String, Double)] = []
         let diagnostics = Diagnostics()
@@ -69,7 +71,7 @@ struct SiteRun: Sendable {
         for (index, snapshots) in made { kinds[index].snapshots = snapshots }
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
         let affected = old == nil ? nil : read.graph.affected(by: changes.templates)
-        let rendered = await pages.render(templates: affected, context: context)
+        let rendered = try await pages.render(templates: affected, context: context, staging: staging)
         var runs = try await earlyRuns
         timings += [("render", clock.lap()), ("snapshots", snapshotSeconds)]
 
@@ -208,3 +210,4 @@ struct SiteRun: Sendable {
         return paths.count == files.count && paths.allSatisfy { old[$0] != nil }
     }
 }
+

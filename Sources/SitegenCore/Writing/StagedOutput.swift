@@ -1,0 +1,53 @@
+import Foundation
+import Synchronization
+
+/// A build's output folder while it is being made (`OutputWriter.begin`): the staging folder
+/// beside the destination, held under the output's lock until `commit` swaps it in or `abandon`
+/// removes it. `stage` writes a batch of files there as soon as they are made and returns them
+/// without their bytes, so a full build holds a batch of pages in memory, not the whole site.
+///
+/// Only plain paths are staged (`OutputWriter.isPlainPath`); a file with any other path stays in
+/// memory and is refused with every other problem before anything is swapped in.
+public final class StagedOutput: Sendable {
+    private let writer: OutputWriter
+    private let lock: Mutex<OutputLock?>
+    private let staging: URL
+    private let retired: URL
+
+    init(writer: OutputWriter, lock: sending OutputLock, staging: URL, retired: URL) {
+        self.writer = writer
+        self.lock = Mutex(lock)
+        self.staging = staging
+        self.retired = retired
+    }
+
+    /// Writes `files` into the staging folder; returns them staged (bytes dropped, SHA-256 kept).
+    public func stage(_ files: [OutputFile]) async throws -> [OutputFile] {
+        let plain = files.filter { OutputWriter.isPlainPath($0.path) && $0.staged == nil }
+        try await writer.writeAll(plain, into: staging)
+        let root = staging.path
+        return await concurrentMap(files, jobs: writer.jobs) { file in
+            guard file.staged == nil, OutputWriter.isPlainPath(file.path) else { return file }
+            return file.staged(at: root + "/" + file.path, sha256: SnapshotJSON.sha256(file.data))
+        }
+    }
+
+    /// Writes the rest of the site and swaps the folder in; releases the lock.
+    public func commit(_ files: [OutputFile]) async throws {
+        defer { release() }
+        try await writer.commit(files, staging: staging, retired: retired)
+    }
+
+    /// Removes the staging folder (a build that failed); the destination is untouched.
+    public func abandon() async {
+        await FastFiles.removeTree(staging.path, jobs: writer.jobs)
+        release()
+    }
+
+    private func release() {
+        lock.withLock { held in
+            held?.release()
+            held = nil
+        }
+    }
+}
