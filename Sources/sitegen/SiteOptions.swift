@@ -45,6 +45,15 @@ struct SiteOptions: ParsableArguments {
     /// The theme compiled into this sitegen (this repository's Templates/ when it was built).
     static let theme = BuiltInTheme(files: BuiltInFiles.theme)
 
+    /// The site's copies of built-in files whose original changed since (`sitegen theme copy`), and
+    /// any problem of Templates/theme.yml: warnings, never a failed build.
+    func themeWarnings() -> [Diagnostic] {
+        let diagnostics = Diagnostics()
+        let folder = tree(templates)
+        let drift = ThemeCopies.read(folder, diagnostics: diagnostics).drift(theme: Self.theme, templates: folder)
+        return diagnostics.all.map { Diagnostic(.warning, at: $0.location, $0.message) } + drift
+    }
+
     /// `--as-of`, parsed once where it is read.
     static func date(_ text: String) throws -> CalendarDate {
         guard let date = CalendarDate(text) else {
