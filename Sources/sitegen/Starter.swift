@@ -107,7 +107,7 @@ enum StarterBible {
         let files = FileManager.default
         try files.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         for share in shareFolders {
-            let shipped = share.appendingPathComponent("bible/kjv")
+            let shipped = share.appendingPathComponent("bible/kjv").resolvingSymlinksInPath()
             if files.fileExists(atPath: shipped.appendingPathComponent("translation.yml").path) {
                 try files.copyItem(at: shipped, to: destination)
                 return
