@@ -53,11 +53,11 @@ struct InitCommand: AsyncParsableCommand {
         let today = BuildOptions.defaultAsOf(timeZone: answers.zone) ?? CalendarDate(daysSinceEpoch: 0)
         try write(Data(answers.siteYAML(bible: bible == .kjv).utf8), to: staging.appendingPathComponent("Content/site.yml"))
         try write(Data(StarterSchedule.meetings(today: today).utf8), to: staging.appendingPathComponent("Content/schedule/meetings.yml"))
-        if let pipeline = host.pipeline { try write(BuiltInFiles.deploy[pipeline.source]!, to: staging.appendingPathComponent(pipeline.target)) }
+        for (source, target) in host.files { try write(BuiltInFiles.deploy[source]!, to: staging.appendingPathComponent(target)) }
         try moveContents(of: staging, into: root)
         print("""
         Wrote a new site into \(directory)/ (\(bible == .kjv ? "with the King James Bible" : "without a Bible")\
-        \(host.pipeline.map { ", publishing from \($0.target)" } ?? "")).
+        \(host.files.first.map { ", publishing from \($0.target)" } ?? "")).
         Next: cd \(directory) && sitegen serve    (see README.md there)
         """)
     }
@@ -81,12 +81,13 @@ struct InitCommand: AsyncParsableCommand {
 }
 
 extension InitCommand.Host {
-    /// The pipeline in deploy/ and where the host looks for it.
-    var pipeline: (source: String, target: String)? {
+    /// The files in deploy/ and where the host looks for them: the pipeline first.
+    var files: [(source: String, target: String)] {
         switch self {
-        case .github: ("github-pages.yml", ".github/workflows/pages.yml")
-        case .gitlab: ("gitlab-ci.yml", ".gitlab-ci.yml")
-        case .none: nil
+        case .github: [("github-pages.yml", ".github/workflows/pages.yml"),
+                       ("sitegen-problem-matcher.json", ".github/sitegen-problem-matcher.json")]
+        case .gitlab: [("gitlab-ci.yml", ".gitlab-ci.yml")]
+        case .none: []
         }
     }
 }
