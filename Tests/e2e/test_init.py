@@ -222,3 +222,16 @@ def test_new_hymn_page_and_meeting_make_files_the_build_accepts(copied):
     assert "Abide with Me" in (out / "hymns/3/index.html").read_text()
     assert "Contact us" in (out / "contact-us/index.html").read_text()
     assert "2026-12-19" in (out / "schedule/index.html").read_text()
+
+
+def test_the_bundled_content_without_templates_is_the_same_site_byte_for_byte(small_content, tmp_path):
+    """The theme compiled into the binary is this repository's Templates/: the bundled content (the
+    few-books copy) built with no Templates/ folder gives the same bytes as with the repository's."""
+    site = small_content.parent
+    assert not (site / "Templates").exists()
+    common = ("build", "--as-of", "2026-11-22", "--quiet")
+    built_in = run_sitegen(*common, "--output", str(tmp_path / "built-in"), cwd=site)
+    assert built_in.returncode == 0, built_in.stderr
+    folder = run_sitegen(*common, "--templates", str(ROOT / "Templates"), "--output", str(tmp_path / "folder"), cwd=site)
+    assert folder.returncode == 0, folder.stderr
+    assert tree_digest(tmp_path / "built-in") == tree_digest(tmp_path / "folder")
