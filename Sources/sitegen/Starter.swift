@@ -13,7 +13,8 @@ struct StarterAnswers {
         func answer(_ given: String?, _ question: String, _ fallback: String) -> String {
             if let given { return given }
             guard interactive else { return fallback }
-            print("\(question) [\(fallback)]: ", terminator: "")
+            // Written at once (print's buffer would hold a line without its newline while readLine waits).
+            FileHandle.standardOutput.write(Data("\(question) [\(fallback)]: ".utf8))
             let line = (readLine() ?? "").trimmingCharacters(in: .whitespaces)
             return line.isEmpty ? fallback : line
         }
