@@ -235,3 +235,19 @@ def test_the_bundled_content_without_templates_is_the_same_site_byte_for_byte(sm
     folder = run_sitegen(*common, "--templates", str(ROOT / "Templates"), "--output", str(tmp_path / "folder"), cwd=site)
     assert folder.returncode == 0, folder.stderr
     assert tree_digest(tmp_path / "built-in") == tree_digest(tmp_path / "folder")
+
+
+def test_kjv_without_a_shipped_copy_comes_from_the_installed_sword_module(tmp_path):
+    """The other way `--bible kjv` finds the text: import-sword (beside sitegen, as a release
+    installs it) on the SWORD module scripts/install-deps test installs."""
+    share = tmp_path / "share"
+    share.mkdir()
+    (share / "import-sword").symlink_to(ROOT / "scripts" / "import-sword")
+    made = init(tmp_path / "site", "--bible", "kjv", env={"SITEGEN_SHARE": str(share)})
+    assert made.returncode == 0, made.stderr
+    kjv = tmp_path / "site" / "Content" / "bible" / "kjv"
+    books = sorted(p.name for p in kjv.glob("*.osis.xml"))
+    assert books == sorted(p.name for p in (ROOT / "Content/bible/kjv").glob("*.osis.xml"))
+    assert (kjv / "01-Gen.osis.xml").read_bytes() == (ROOT / "Content/bible/kjv/01-Gen.osis.xml").read_bytes()
+    assert 'name: "King James Version"' in (kjv / "translation.yml").read_text()
+    assert not list((tmp_path / "site").glob(".sitegen-init-*"))
