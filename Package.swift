@@ -45,6 +45,10 @@ let package = Package(
         // The search word rules (`SearchText`), Foundation only: shared by the site's index, the
         // apps' SQLite bundle and the apps' library.
         .target(name: "SitegenWords"),
+        // The built-in theme (Templates/), the starter site (Starter/) and the CI pipelines (deploy/),
+        // compiled into the binary as they are when it is built (docs/architecture.md, "The built-in theme").
+        .target(name: "SitegenBuiltIn", plugins: ["EmbedFiles"]),
+        .plugin(name: "EmbedFiles", capability: .buildTool()),
         // Shared building blocks: diagnostics, source files, front matter, Markdown,
         // templates, escaping, snapshots, the atomic output writer.
         .target(
@@ -98,7 +102,7 @@ let package = Package(
             name: "sitegen",
             dependencies: [
                 "SitegenSite", "SitegenCore", "SitegenKinds", "SitegenHymns", "SitegenSchedule", "SitegenBible", "SitegenServe",
-                "SitegenPrint", "SitegenSnapshots",
+                "SitegenPrint", "SitegenSnapshots", "SitegenBuiltIn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenBuiltIn
 import SitegenKinds
 import SitegenSite
 
@@ -8,7 +9,7 @@ struct SiteOptions: ParsableArguments {
     @Option(help: "Folder with site.yml, pages, hymns, Bible, schedule and localities.")
     var content = "Content"
 
-    @Option(help: "Folder with the Mustache templates and assets/.")
+    @Option(help: "Folder with the site's own templates and assets/, each replacing the built-in theme's file of the same name (optional).")
     var templates = "Templates"
 
     @Option(help: "Base URL the site is published at, e.g. https://example.org/church/ (default: base_url in site.yml).")
@@ -36,9 +37,21 @@ struct SiteOptions: ParsableArguments {
     }
 
     func buildOptions(output: String, force: Bool) -> BuildOptions {
-        BuildOptions(content: tree(content), templates: tree(templates), output: url(output), kinds: SiteKinds.bundled, features: SiteKinds.features,
+        BuildOptions(content: tree(content), templates: tree(templates), theme: SiteOptions.theme, output: url(output), kinds: SiteKinds.bundled, features: SiteKinds.features,
                      baseURL: baseURL, asOf: asOf,
                      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force)
+    }
+
+    /// The theme compiled into this sitegen (this repository's Templates/ when it was built).
+    static let theme = BuiltInTheme(files: BuiltInFiles.theme)
+
+    /// The site's copies of built-in files whose original changed since (`sitegen theme copy`), and
+    /// any problem of Templates/theme.yml: warnings, never a failed build.
+    func themeWarnings() -> [Diagnostic] {
+        let diagnostics = Diagnostics()
+        let folder = tree(templates)
+        let drift = ThemeCopies.read(folder, diagnostics: diagnostics).drift(theme: Self.theme, templates: folder)
+        return diagnostics.all.map { Diagnostic(.warning, at: $0.location, $0.message) } + drift
     }
 
     /// `--as-of`, parsed once where it is read.

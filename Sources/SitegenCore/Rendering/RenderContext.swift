@@ -37,7 +37,8 @@ public struct RenderContext: Sendable {
         self.settings = settings
         let url = { (sitePath: String) in path + (sitePath.hasPrefix("/") ? String(sitePath.dropFirst()) : sitePath) }
         let nav = Self.navigation(config.menu) { $0.hasPrefix("/") && !$0.hasPrefix("//") ? url($0) : $0 }
-        self.shared = SharedValues(Self.sharedValues(config: config, baseURL: address.base, asOf: asOf, generator: generator, url: url),
+        self.shared = SharedValues(Self.sharedValues(config: config, baseURL: address.base, asOf: asOf, generator: generator,
+                                                     customCSS: templates.hasCustomStylesheet, url: url),
                                    nav: nav.bySection, otherNav: nav.other)
     }
 
@@ -87,15 +88,18 @@ public struct PageSpec: Sendable, Hashable {
 
 extension RenderContext {
     /// The values every template can use that are the same on every page: `site`, `base`,
-    /// `asOf`, `assets`, `generator` (built once per build, not once per page).
-    static func sharedValues(config: SiteConfig, baseURL: String, asOf: CalendarDate, generator: String,
+    /// `asOf`, `assets`, `generator` (built once per build, not once per page). `assets.custom`:
+    /// the site's extra stylesheet, when its theme has one (`BuiltInTheme.customStylesheet`).
+    static func sharedValues(config: SiteConfig, baseURL: String, asOf: CalendarDate, generator: String, customCSS: Bool,
                              url: (String) -> String) -> TemplateObject {
-        [
+        var assets: TemplateObject = ["css": .text(url("assets/site.css")), "js": .text(url("assets/site.js"))]
+        if customCSS { assets["custom"] = .text(url("assets/" + BuiltInTheme.customStylesheet)) }
+        return [
             "site": ["title": .text(config.title), "description": .text(config.description), "language": .text(config.language),
                      "baseURL": .text(baseURL), "footer": .text(config.footer)],
             "base": .text(url("")),
             "asOf": ["iso": .text(asOf.description), "long": .text(asOf.longDescription), "year": .number(asOf.year)],
-            "assets": ["css": .text(url("assets/site.css")), "js": .text(url("assets/site.js"))],
+            "assets": .object(assets),
             "generator": .text(generator),
         ]
     }

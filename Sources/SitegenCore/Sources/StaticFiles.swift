@@ -1,28 +1,49 @@
 import Foundation
 
-/// Files copied as they are: the theme's `Templates/assets/**` to `assets/**`, and the
-/// volunteer's `Content/static/**` to the site root (favicon, photos, PDFs).
+/// Files copied as they are: the theme's assets to `assets/**` (the built-in ones, each replaced
+/// by the site's own `Templates/assets/**` at the same path), and the volunteer's
+/// `Content/static/**` to the site root (favicon, photos, PDFs).
 public enum StaticFiles {
     public static let contentFolder = "static"
     public static let assetsFolder = "assets"
 
-    public static func read(templates: SourceTree, content: SourceTree, diagnostics: Diagnostics) async -> [OutputFile] {
+    public static func read(templates: SourceTree, builtIn: BuiltInTheme = .none, content: SourceTree,
+                             diagnostics: Diagnostics) async -> [OutputFile] {
         let assets = templates.subtree(assetsFolder)
         let statics = content.subtree(contentFolder)
-        let sources = assets.files(diagnostics: diagnostics).map { Source(tree: assets, relative: $0, target: "assets/" + $0) }
-            + statics.files(diagnostics: diagnostics).map { Source(tree: statics, relative: $0, target: $0) }
+        let own = assets.files(diagnostics: diagnostics)
+        let ownNames = Set(own)
+        let builtInAssets = builtIn.assets.filter { !ownNames.contains($0.key) }
+        // Both layers in one sorted list, then the static files: the order a site holding its own
+        // copy of the whole theme always had.
+        let themeSources = (own.map { Source(tree: assets, relative: $0, target: "assets/" + $0) }
+            + builtInAssets.map { Source(builtIn: $0.value, relative: $0.key) }).sorted { $0.target < $1.target }
+        let sources = themeSources + statics.files(diagnostics: diagnostics).map { Source(tree: statics, relative: $0, target: $0) }
         return await concurrentMap(sources) { source -> OutputFile? in
-            guard let data = source.tree.data(source.relative) else {
-                diagnostics.error("cannot read file", at: SourceLocation(path: source.tree.display(source.relative)))
+            if let data = source.builtIn {
+                return OutputFile(path: source.target, data: data, source: BuiltInTheme.display(source.target))
+            }
+            guard let data = source.tree?.data(source.relative) else {
+                diagnostics.error("cannot read file", at: SourceLocation(path: source.tree?.display(source.relative) ?? source.relative))
                 return nil
             }
-            return OutputFile(path: source.target, data: data, source: source.tree.display(source.relative))
+            return OutputFile(path: source.target, data: data, source: source.tree?.display(source.relative))
         }.compactMap { $0 }
     }
 
+    /// A file to copy: from the site's folders, or the built-in theme's bytes.
     private struct Source: Sendable {
-        let tree: SourceTree
+        let tree: SourceTree?
+        let builtIn: Data?
         let relative: String
         let target: String
+
+        init(tree: SourceTree, relative: String, target: String) {
+            (self.tree, builtIn, self.relative, self.target) = (tree, nil, relative, target)
+        }
+
+        init(builtIn data: Data, relative: String) {
+            (tree, builtIn, self.relative, target) = (nil, data, relative, StaticFiles.assetsFolder + "/" + relative)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The volunteer's Mustache templates from `Templates/`, each compiled once.
+/// The site's Mustache templates, each compiled once: the built-in theme's, each replaced by the
+/// site's own `Templates/NAME.mustache` when it has one (`BuiltInTheme`).
 ///
 /// Templates are logic-less; `{{value}}` is HTML-escaped, `{{{value}}}` is for HTML the
 /// generator built itself (rendered Markdown, stanzas). Pages extend `layout` with
@@ -12,8 +13,10 @@ public struct TemplateLibrary: Sendable {
     public var names: Set<String> { Set(templates.keys) }
     /// The folder the templates were read from (for messages).
     public let tree: SourceTree
+    /// Whether the theme has `assets/custom.css` (the layout links it when it is there).
+    public let hasCustomStylesheet: Bool
 
-    public init(templates texts: [String: String], tree: SourceTree, diagnostics: Diagnostics) {
+    public init(templates texts: [String: String], tree: SourceTree, hasCustomStylesheet: Bool = false, diagnostics: Diagnostics) {
         var templates: [String: Template] = [:]
         for (name, text) in texts {
             do {
@@ -25,20 +28,24 @@ public struct TemplateLibrary: Sendable {
         }
         self.templates = templates
         self.tree = tree
+        self.hasCustomStylesheet = hasCustomStylesheet
         Self.checkReferences(templates.values, known: Set(texts.keys), tree: tree, diagnostics: diagnostics)
     }
 
-    /// Reads every `*.mustache` file below `tree` (the `assets` folder is not templates).
-    public static func load(from tree: SourceTree, diagnostics: Diagnostics) -> TemplateLibrary {
-        if !tree.exists {
+    /// Reads every `*.mustache` file below `tree` (the `assets` folder is not templates) over the
+    /// built-in theme's; without a built-in theme the folder must exist.
+    public static func load(from tree: SourceTree, builtIn: BuiltInTheme = .none, diagnostics: Diagnostics) -> TemplateLibrary {
+        if !tree.exists && builtIn.isEmpty {
             diagnostics.error("templates folder not found", at: SourceLocation(path: tree.displayPath))
         }
-        var texts: [String: String] = [:]
+        var texts = builtIn.templateTexts
         for relative in tree.files(withExtensions: ["mustache"], diagnostics: diagnostics) where !relative.hasPrefix("assets/") {
             guard let file = tree.read(relative, diagnostics: diagnostics) else { continue }
             texts[String(relative.dropLast(".mustache".count))] = file.text
         }
-        return TemplateLibrary(templates: texts, tree: tree, diagnostics: diagnostics)
+        let custom = StaticFiles.assetsFolder + "/" + BuiltInTheme.customStylesheet
+        return TemplateLibrary(templates: texts, tree: tree,
+                               hasCustomStylesheet: tree.fileExists(custom) || builtIn.files[custom] != nil, diagnostics: diagnostics)
     }
 
     public func has(_ name: String) -> Bool { templates[name] != nil }

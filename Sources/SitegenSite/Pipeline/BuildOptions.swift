@@ -3,7 +3,10 @@ import Foundation
 /// What `sitegen build`, `check` and `serve` were asked to do.
 public struct BuildOptions: Sendable {
     public var content: SourceTree
+    /// The site's own templates and assets, each over the built-in theme's file at the same path.
     public var templates: SourceTree
+    /// The theme compiled into sitegen (`BuiltInTheme.none` in tests that give a whole folder).
+    public var theme: BuiltInTheme
     public var output: URL
     /// The site's kinds of content, in the order their pages are written (see `ContentKind`).
     public var kinds: [any ContentKind]
@@ -19,11 +22,13 @@ public struct BuildOptions: Sendable {
     /// printed sheet when `build --print-sheet` will print it.
     public var settings: BuildSettingValues
 
-    public init(content: SourceTree, templates: SourceTree, output: URL, kinds: [any ContentKind], features: [any SiteFeature], baseURL: String? = nil,
+    public init(content: SourceTree, templates: SourceTree, theme: BuiltInTheme = .none, output: URL, kinds: [any ContentKind],
+                features: [any SiteFeature], baseURL: String? = nil,
                 asOf: CalendarDate? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false,
                 settings: BuildSettingValues = BuildSettingValues()) {
         self.content = content
         self.templates = templates
+        self.theme = theme
         self.output = output
         self.kinds = kinds
         self.features = features

@@ -50,6 +50,8 @@ struct ChangeSet: Sendable, Equatable {
     private mutating func classify(template relative: String) {
         if relative.hasPrefix("assets/") {
             statics = true
+            // Whether custom.css is there decides a line of the layout (`assets.custom`): every page.
+            if relative == "assets/" + BuiltInTheme.customStylesheet { templates.insert("layout") }
         } else if relative.hasSuffix(".mustache") {
             templates.insert(String(relative.dropLast(".mustache".count)))
         }

@@ -17,9 +17,11 @@ struct SiteReading: Sendable {
         let runners = old?.runners ?? options.kinds.map { makeRunner($0) }
         let features = old?.features ?? options.features.map { makeFeatureRunner($0) }
         let rereadTemplates = old == nil || !changes.templates.isEmpty
-        async let templates = rereadTemplates ? TemplateLibrary.load(from: options.templates, diagnostics: diagnostics) : old!.templates
+        async let templates = rereadTemplates ? TemplateLibrary.load(from: options.templates, builtIn: options.theme,
+                                                                                   diagnostics: diagnostics) : old!.templates
         async let statics = old == nil || changes.statics
-            ? StaticFiles.read(templates: options.templates, content: options.content, diagnostics: diagnostics) : old!.statics
+            ? StaticFiles.read(templates: options.templates, builtIn: options.theme, content: options.content,
+                               diagnostics: diagnostics) : old!.statics
         let input = KindInput(content: options.content, jobs: options.jobs, diagnostics: diagnostics)
         let models = await withTaskGroup(of: (Int, KindModel).self) { group in
             for index in runners.indices where old == nil || changes.kinds.contains(index) {
