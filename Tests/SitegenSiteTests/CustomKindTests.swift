@@ -124,10 +124,8 @@ struct CustomKindTests {
         let shards = try FileManager.default.contentsOfDirectory(atPath: site.url("Output/search/d").path)
         let documents = try shards.map { try site.read("Output/search/d/" + $0) }
         #expect(documents.contains { $0.contains("Choir practice on Thursday") })
-        let list = try #require(try FileManager.default.contentsOfDirectory(atPath: site.url("Output").path)
-            .first { $0.hasPrefix("sw-list-") })
-        let offline = try site.read("Output/" + list)
-        #expect(offline.contains(#""name":"notices""#) && offline.contains(#"["notices/","#))
+        let list = try OfflineListTests.list(site)
+        #expect(list.groups.contains { $0.name == "notices" && $0.pages.contains { $0[0] == "notices/" } })
         let bundle = try Data(contentsOf: site.url("Output/api/v1/app.sqlite"))
         #expect(bundle.range(of: Data("Choir practice on Thursday <7 pm>.".utf8)) != nil)
     }
