@@ -276,6 +276,30 @@ def test_save_the_whole_bible_survives_an_outage(driver, server):
     WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".search-result a[href*='/bible/john/11/']"))
 
 
+def test_each_translation_is_saved_on_its_own_and_says_its_size_first(driver, site, base_url):
+    """Issue 28, item 6: "Save for offline" on every translation's contents page, with what it
+    stores shown before the reader presses it (the bundled site: this module's copy is KJV only)."""
+    driver.get(base_url + "bible/rv1909/")
+    wait_for_worker(driver)
+    box = save_box(driver)
+    assert box.get_attribute("data-offline-save") == "bible-rv1909"
+    size = offline_list(site)["groups"]["bible-rv1909"]["bytes"]
+    WebDriverWait(driver, 10).until(lambda d: "Saving it all stores" in box.text)
+    assert f"Saving it all stores {size / 1e6:.1f} MB on this device." in box.text, box.text
+    button = box.find_element(By.TAG_NAME, "button")
+    assert button.text == "Save the whole RV1909 for offline reading"
+    button.click()
+    progress = box.find_element(By.CSS_SELECTOR, "[data-offline-progress]")
+    WebDriverWait(driver, 60).until(lambda d: re.match(r"[1-9][\d,]* of 2,378 chapters saved", progress.text))
+    # Its own group: the KJV's box still has nothing saved, and says its own size.
+    driver.get(base_url + "bible/")
+    box = save_box(driver)
+    kjv = offline_list(site)["groups"]["bible"]["bytes"]
+    WebDriverWait(driver, 10).until(lambda d: "Saving it all stores" in box.text)
+    assert f"Saving it all stores {kjv / 1e6:.1f} MB on this device." in box.text
+    assert box.find_element(By.CSS_SELECTOR, "[data-offline-progress]").text == ""
+
+
 def test_without_javascript_the_site_says_nothing_of_offline_use(driver, server):
     driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
     driver.get(server.url + "bible/")
