@@ -90,7 +90,7 @@ def copy_previous_output(site: pathlib.Path, dest: pathlib.Path) -> pathlib.Path
     alone, without the other translations', the side-by-side pages and the apps' bundle (140 of its
     196 MB, copied and hashed by every such test): a build that wrote anything would replace the
     whole folder (OutputWriter swaps it in), so what is left shows any change."""
-    shutil.copytree(site, dest, ignore=shutil.ignore_patterns(*OTHER_TRANSLATIONS, "parallel", "app.sqlite"))
+    shutil.copytree(site, dest, ignore=shutil.ignore_patterns(*OTHER_TRANSLATIONS, "parallel", "*.sqlite"))
     return dest
 
 

@@ -293,7 +293,7 @@ def test_bad_translations_fail_with_every_error_and_leave_output_untouched(tmp_p
     # A folder that would take a book's address.
     write(bible / "john" / "translation.yml", "name: J\nabbreviation: J\nlanguage: en\nlicence: PD\nversification: KJV\n")
     out = tmp_path / "Output"
-    shutil.copytree(site, out, ignore=shutil.ignore_patterns("parallel", "app.sqlite"))
+    shutil.copytree(site, out, ignore=shutil.ignore_patterns("parallel", "*.sqlite"))
     before = tree_digest(out)
     bad = run_sitegen("build", "--as-of", AS_OF, "--content", str(content), "--output", str(out))
     assert bad.returncode != 0
