@@ -2,19 +2,35 @@ import Foundation
 import SitegenCore
 import SitegenWords
 
-/// `api/v1/app.sqlite`: every kind's `AppTable`s in one SQLite database for the phone apps
-/// (docs/app-data.md), with an FTS5 table beside each searched table holding its text folded by
-/// the site search's word rules. Deterministic: the same tables give the same bytes (fixed page
-/// size, tables in name order, rows in the kinds' order, no timestamps, optimized and vacuumed).
+/// The apps' SQLite bundle (docs/app-data.md): every kind's `AppTable`s, one SQLite database per
+/// bundle file they name (`api/v1/bundle/hymns.sqlite`, `bundle/bible-kjv.sqlite`, …), with an
+/// FTS5 table beside each searched table holding its text folded by the site search's word
+/// rules. What changes together is in one file, so an edit changes one small file and an app
+/// downloads that one. Deterministic: the same tables give the same bytes (fixed page size,
+/// tables in name order, rows in the kinds' order, no timestamps or build day, optimized and
+/// vacuumed).
 public enum AppBundle {
-    /// Path below `api/v1/`.
-    public static let path = "app.sqlite"
+    /// The folder below `api/v1/`.
+    public static let folder = "bundle/"
     /// Bumped when the tables change in a way an app must know about (the manifest states it).
-    public static let version = 1
+    /// 2: one file per bundle part, `bundle_info` without `as_of`.
+    public static let version = 2
 
-    /// The database's bytes. It is made in a temporary file (SQLite needs one) that is removed
+    /// A bundle file's path below `api/v1/`.
+    public static func path(_ bundle: String) -> String { folder + bundle + ".sqlite" }
+
+    /// The tables by the bundle file they go in, in name order; names checked plain.
+    public static func files(_ tables: [AppTable]) throws -> [(bundle: String, tables: [AppTable])] {
+        let byBundle = Dictionary(grouping: tables, by: \.bundle)
+        for bundle in byBundle.keys where !isBundleName(bundle) {
+            throw AppBundleError("bundle file name '\(bundle)' is not plain (lower-case letters, digits and '-')")
+        }
+        return byBundle.keys.sorted().map { ($0, byBundle[$0]!) }
+    }
+
+    /// One bundle file's bytes. It is made in a temporary file (SQLite needs one) that is removed
     /// again; the pipeline writes the bytes with the rest of the site.
-    public static func data(_ tables: [AppTable], asOf: CalendarDate, generator: String) throws -> Data {
+    public static func data(_ tables: [AppTable], bundle: String, generator: String) throws -> Data {
         try checkNames(tables)
         let folder = FileManager.default.temporaryDirectory
         let name = "sitegen-app-\(UUID().uuidString)"
@@ -26,7 +42,7 @@ public enum AppBundle {
             // (a cache of up to 256 MB) until the one write at the end.
             try db.execute("PRAGMA page_size = 8192; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; "
                            + "PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY; BEGIN")
-            try write(info(asOf: asOf, generator: generator), to: db)
+            try write(info(bundle: bundle, generator: generator), to: db)
             for table in tables.sorted(by: { $0.name < $1.name }) { try write(table, to: db) }
             // A compact copy without the pages the merged full-text segments left free (written
             // once, where VACUUM in place writes the database twice).
@@ -35,10 +51,16 @@ public enum AppBundle {
         return try Data(contentsOf: vacuumed)
     }
 
-    /// `bundle_info`: what the bundle is (its version, the day it was made for, by what).
-    static func info(asOf: CalendarDate, generator: String) -> AppTable {
-        AppTable(name: "bundle_info", columns: [AppColumn("key", .text), AppColumn("value", .text)], primaryKey: ["key"],
-                 rows: [["as_of", asOf.description], ["generator", generator], ["version", String(version)]].map { $0.map(AppValue.text) })
+    /// `bundle_info`: what the file is (its part of the bundle, the layout's version, made by
+    /// what). Not the build's day: a translation's file would change every day for nothing (the
+    /// manifest's `asOf` says it).
+    static func info(bundle: String, generator: String) -> AppTable {
+        AppTable(name: "bundle_info", bundle: bundle, columns: [AppColumn("key", .text), AppColumn("value", .text)], primaryKey: ["key"],
+                 rows: [["bundle", bundle], ["generator", generator], ["version", String(version)]].map { $0.map(AppValue.text) })
+    }
+
+    static func isBundleName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
     }
 
     static func write(_ table: AppTable, to db: SQLiteDatabase) throws {
@@ -73,7 +95,9 @@ public enum AppBundle {
     static func checkNames(_ tables: [AppTable]) throws {
         var seen: Set<String> = ["bundle_info"]
         for table in tables {
-            guard seen.insert(table.name).inserted else { throw AppBundleError("two kinds make table '\(table.name)'") }
+            guard seen.insert(table.name).inserted else {
+                throw AppBundleError("two kinds make table '\(table.name)' in bundle file '\(table.bundle)'")
+            }
             for name in [table.name] + table.columns.map(\.name) where !AppSQL.isIdentifier(name) {
                 throw AppBundleError("'\(name)' is not a plain SQL name")
             }

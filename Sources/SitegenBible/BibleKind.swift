@@ -57,7 +57,7 @@ public struct BibleKind: ContentKind {
                     pair.chapters.map { BiblePaths.parallel(pair.left.canon, $0, with: id) }
                 }
             }
-            return OfflineGroup(name: edition.pathID.map { "bible-\($0)" } ?? "bible", unit: "chapters", pages: pages,
+            return OfflineGroup(name: edition.offlineGroup, unit: "chapters", pages: pages,
                                 searchDocuments: edition.isDefault)
         })
     }

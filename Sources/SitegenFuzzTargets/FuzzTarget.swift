@@ -150,7 +150,7 @@ enum SyncManifestFuzz {
         var limits = SyncLimits()
         limits.files = 500
         limits.totalBytes = 1 << 30
-        guard let manifest = try? SyncPlan.check(data, supported: SnapshotModels.schemaVersions, bundleVersion: 1, limits: limits) else { return }
+        guard let manifest = try? SyncPlan.check(data, supported: SnapshotModels.schemaVersions, bundleVersion: SnapshotModels.bundleVersion, limits: limits) else { return }
         let entries = SyncPlan.entries(manifest)
         precondition(entries.count <= limits.files, "more files than the limit accepted")
         precondition(Set(entries.map(\.path)).count == entries.count, "a path listed twice accepted")

@@ -21,7 +21,7 @@ public enum SiteKinds {
     public static let features: [any SiteFeature] = [
         HomeFeature(),      // the home page (with every kind's `HomeValues`) and the 404 page
         SearchFeature(),    // `/search/` and the index from every kind's `SearchContribution`
-        AppBundleFeature(), // `api/v1/app.sqlite` from every kind's `AppTables`
+        AppBundleFeature(), // `api/v1/bundle/<part>.sqlite` from every kind's `AppTables`
         OfflineFeature(),   // `/offline/`, the web-app manifest, `sw.js` and its list
         MyPageFeature(),    // `/my/` and the reader-data schema from every kind's `ReaderDataPart`
         ManifestFeature(),  // `api/v1/manifest.json`: the snapshots and what the features list

@@ -1,7 +1,8 @@
 // Offline use (docs/offline.md): registers the service worker the build made (sw.js), says
 // when a new version of the site is ready instead of changing the page under the reader, keeps
 // the page being read when it belongs to a group (a Bible chapter), and runs "Save the whole
-// Bible". Without JavaScript or service workers the site is simply online-only.
+// Bible" (each translation's own, with its size shown before saving). Without JavaScript or
+// service workers the site is simply online-only.
 (function () {
   "use strict";
   if (!("serviceWorker" in navigator) || !document.currentScript) return;
@@ -56,6 +57,7 @@
 
   // ---- "Save the whole Bible for offline reading" ------------------------------------------
   function count(n) { return n.toLocaleString("en-US"); }
+  function megabytes(bytes) { return (bytes / 1e6).toLocaleString("en-US", { maximumFractionDigits: 1 }) + " MB"; }
 
   // `worker`: the active worker when the page started; the page's controller once there is one
   // (after an update it is the new worker: the old one no longer answers).
@@ -88,7 +90,12 @@
       status.textContent = "Saving…";
       run();
     });
-    ask(sw.controller || worker, { type: "progress", group: group }).then(function (p) { box.hidden = false; if (p.saved) show(p); });
+    ask(sw.controller || worker, { type: "progress", group: group }).then(function (p) {
+      var size = box.querySelector("[data-offline-size]");
+      if (size && p.bytes) size.textContent = " Saving it all stores " + megabytes(p.bytes) + " on this device.";
+      box.hidden = false;
+      if (p.saved) show(p);
+    });
   }
 
   window.addEventListener("load", function () {

@@ -1,16 +1,31 @@
 import CSQLite
 import Foundation
-import SitegenSnapshots
+@testable import SitegenSnapshots
 import Testing
 
-/// `api/v1/app.sqlite` of a build of the bundled site, read with SQLite as an app reads it.
+/// `api/v1/bundle/*.sqlite` of a build of the bundled site, read with SQLite as an app reads it:
+/// the Bible's books and plan, the hymns and the schedule opened as one database with each
+/// translation's verses attached.
 @Suite struct AppBundleTests {
+    /// The bundle's files opened together: `bible.sqlite` (the main database), the others
+    /// attached by their name (`hymns`, `schedule`, `kjv`, `web`, `rv1909`).
+    static func open(_ site: BundledSite) throws -> ReadOnlyDatabase {
+        let folder = site.api().appendingPathComponent("bundle")
+        let db = try ReadOnlyDatabase(folder.appendingPathComponent("bible.sqlite"))
+        for (file, name) in [("hymns", "hymns"), ("schedule", "schedule"), ("bible-kjv", "kjv"), ("bible-rv1909", "rv1909"), ("bible-web", "web")] {
+            _ = try db.rows("ATTACH DATABASE ? AS \(name)", folder.appendingPathComponent(file + ".sqlite").path)
+        }
+        return db
+    }
+
     @Test func holdsEveryVerseAndHymnAndFindsFoldedWords() async throws {
         let site = try await BundledSite.shared.value
-        let db = try ReadOnlyDatabase(site.api().appendingPathComponent("app.sqlite"))
-        // Every verse of the three bundled translations, by position (kjv, rv1909, web: sorted by id).
-        #expect(try db.rows("SELECT id / 100000000, count(*) FROM verses GROUP BY 1 ORDER BY 1")
+        let db = try Self.open(site)
+        // Every verse of the three bundled translations, each in its own file, ids by position (kjv, rv1909, web).
+        #expect(try ["kjv", "rv1909", "web"].flatMap { try db.rows("SELECT id / 100000000, count(*) FROM \($0).verses GROUP BY 1") }
                     == [["0", "31102"], ["1", "31102"], ["2", "37617"]])
+        // Each translation's verses are searched in its own file (issue 28, item 7): "amor" in the RV1909.
+        #expect(try db.rows("SELECT count(*) FROM rv1909.verses_fts WHERE verses_fts MATCH ?", AppSearch.query("amor")) != [["0"]])
         #expect(try db.rows("SELECT count(*) FROM hymns") == [["365"]])
         // The reference is in the id: John (book 43) 3:16.
         #expect(try db.rows("""
@@ -32,7 +47,8 @@ import Testing
         let partsWithWord = try db.rows("SELECT hymn, text FROM hymn_parts ORDER BY id").filter { AppSearch.words($0[1]).contains("whateer") }
         #expect(whateer.sorted { Int($0[0])! < Int($1[0])! } == partsWithWord.map { [$0[0]] })
         #expect(try db.rows("SELECT count(*) FROM hymn_parts_fts WHERE hymn_parts_fts MATCH ?", AppSearch.query("whateer")) == [[String(whateer.count)]])
-        #expect(try db.rows("SELECT value FROM bundle_info WHERE key = 'as_of'") == [["2026-11-22"]])
+        #expect(try db.rows("SELECT value FROM bundle_info WHERE key = 'bundle'") == [["bible"]])
+        #expect(try db.rows("SELECT value FROM kjv.bundle_info WHERE key = 'version'") == [[String(SnapshotModels.bundleVersion)]])
         #expect(try db.rows("SELECT count(*) FROM plan_readings WHERE day = '11-22'") == [["4"]])
         #expect(try db.rows("SELECT count(*) FROM localities") != [["0"]])
         let next = try db.rows("SELECT date FROM meetings WHERE date >= '2026-11-22' ORDER BY id LIMIT 3")
@@ -42,14 +58,21 @@ import Testing
     @Test func twoBuildsGiveTheSameBytesAndTheManifestListsThem() async throws {
         let site = try await BundledSite.shared.value
         try await site.build(into: "Output2")
-        let first = try Data(contentsOf: site.api().appendingPathComponent("app.sqlite"))
-        let second = try Data(contentsOf: site.api("Output2").appendingPathComponent("app.sqlite"))
-        #expect(first == second)
+        defer { try? FileManager.default.removeItem(at: site.url("Output2")) }
         let manifest = try JSONDecoder().decode(SnapshotManifest.self,
                                                 from: Data(contentsOf: site.api().appendingPathComponent("manifest.json")))
-        let bundle = try #require(manifest.bundle)
-        #expect(bundle.path == "app.sqlite" && bundle.bytes == first.count && bundle.version == SnapshotModels.bundleVersion)
-        try? FileManager.default.removeItem(at: site.url("Output2"))
+        #expect(manifest.bundles.map(\.path) == ["bible-kjv", "bible-rv1909", "bible-web", "bible", "hymns", "schedule"].map { "bundle/\($0).sqlite" }.sorted())
+        let written = try FileManager.default.contentsOfDirectory(atPath: site.api().appendingPathComponent("bundle").path)
+        #expect(Set(written) == Set(manifest.bundles.map { String($0.path.dropFirst("bundle/".count)) }))
+        for bundle in manifest.bundles {
+            let first = try Data(contentsOf: site.api().appendingPathComponent(bundle.path))
+            let second = try Data(contentsOf: site.api("Output2").appendingPathComponent(bundle.path))
+            #expect(first == second, "\(bundle.path)")
+            #expect(bundle.bytes == first.count && bundle.sha256 == sha256Hex(first) && bundle.version == SnapshotModels.bundleVersion)
+        }
+        // What changes often is small: the hymns' and the schedule's files are a fraction of a translation's.
+        let size = { (name: String) in manifest.bundles.first { $0.path == "bundle/\(name).sqlite" }!.bytes }
+        #expect(size("schedule") < 300_000 && size("hymns") < 1_000_000 && size("bible-kjv") > 5_000_000)
     }
 }
 

@@ -5,9 +5,11 @@ import Testing
 /// `SnapshotSync` against builds of the bundled site served over loopback HTTP: what an app's
 /// refresh does, and what it must survive.
 @Suite(.serialized) struct SnapshotSyncTests {
-    /// The bundled site, and a copy with one hymn changed, both built.
+    /// The bundled site (the KJV its only translation), and a copy with one hymn changed, both
+    /// built: the two differ in that hymn only, so the bundle's other files are the same.
     static let sites = Task { () throws -> (BundledSite, BundledSite) in
-        let base = try await BundledSite.shared.value
+        let base = try BundledSite()
+        try await base.build()
         let edited = try BundledSite()
         try edited.edit("Content/hymns/123.md", replacing: "O world, behold upon the tree", with: "O world, behold upon the cross")
         try await edited.build()
@@ -23,7 +25,8 @@ import Testing
         let manifest = try #require(try mirror.manifest())
         #expect(try mirror.verify() == [])
         #expect(try mirror.data("manifest.json") == Data(contentsOf: site.api().appendingPathComponent("manifest.json")))
-        for file in manifest.files.map(\.path) + [try #require(manifest.bundle).path] {
+        #expect(!manifest.bundles.isEmpty)
+        for file in manifest.files.map(\.path) + manifest.bundles.map(\.path) {
             #expect(try mirror.data(file) == Data(contentsOf: site.api().appendingPathComponent(file)), "\(file)")
         }
     }
@@ -37,7 +40,7 @@ import Testing
 
         let first = try await sync.run()
         let manifest = try #require(try sync.mirror.manifest())
-        #expect(first.downloaded.count == 1 + manifest.files.count + manifest.schemas.count + 1)
+        #expect(first.downloaded.count == 1 + manifest.files.count + manifest.schemas.count + manifest.bundles.count)
         #expect(first.reused == 0)
         try expectMirror(sync.mirror, equals: base)
 
@@ -46,8 +49,9 @@ import Testing
 
         host.serve(edited.url("Output"))
         let second = try await sync.run()
-        #expect(second.downloaded == ["manifest.json", "hymns.json", "app.sqlite"])
-        #expect(host.served == ["api/v1/manifest.json", "api/v1/hymns.json", "api/v1/app.sqlite"])
+        // The hymns' bundle file only: the translations' (8 MB each) and the schedule's are kept.
+        #expect(second.downloaded == ["manifest.json", "hymns.json", "bundle/hymns.sqlite"])
+        #expect(host.served == ["api/v1/manifest.json", "api/v1/hymns.json", "api/v1/bundle/hymns.sqlite"])
         try expectMirror(sync.mirror, equals: edited)
         let hymns = try sync.mirror.decode(HymnsFile.self, "hymns.json")
         #expect(hymns.hymn(123)?.stanzas.first?.text.hasPrefix("O world, behold upon the cross") == true)
@@ -62,7 +66,7 @@ import Testing
         _ = try await SnapshotSync(site: await host.url, into: folder).run()
         let before = try SnapshotMirror(root: folder).data("manifest.json")
 
-        // The manifest and hymns.json arrive, then the host goes away before app.sqlite.
+        // The manifest and hymns.json arrive, then the host goes away before the hymns' bundle file.
         host.serve(edited.url("Output"))
         host.stop(after: 2)
         await #expect(throws: (any Error).self) { try await SnapshotSync(site: await host.url, into: folder).run() }
@@ -73,7 +77,7 @@ import Testing
 
         let restarted = try await LoopbackSite(root: edited.url("Output"))
         let resumed = try await SnapshotSync(site: await restarted.url, into: folder).run()
-        #expect(resumed.downloaded == ["manifest.json", "app.sqlite"], "hymns.json was verified in staging already")
+        #expect(resumed.downloaded == ["manifest.json", "bundle/hymns.sqlite"], "hymns.json was verified in staging already")
         try expectMirror(mirror, equals: edited)
         await restarted.stop()
     }
@@ -110,8 +114,8 @@ import Testing
 
         let manifest = try String(contentsOf: base.api().appendingPathComponent("manifest.json"), encoding: .utf8)
         host.serve(base.url("Output"))
-        host.replace("api/v1/manifest.json", with: Data(manifest.replacingOccurrences(of: "\"format\" : 1", with: "\"format\" : 2").utf8))
-        await #expect(throws: SyncError.unsupportedFormat(2)) { try await SnapshotSync(site: await host.url, into: folder).run() }
+        host.replace("api/v1/manifest.json", with: Data(manifest.replacingOccurrences(of: "\"format\" : 2", with: "\"format\" : 3").utf8))
+        await #expect(throws: SyncError.unsupportedFormat(3)) { try await SnapshotSync(site: await host.url, into: folder).run() }
         #expect(host.served == ["api/v1/manifest.json"])
         try expectMirror(SnapshotMirror(root: folder), equals: base)
         await host.stop()

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SitegenSnapshots
+import Synchronization
 import Testing
 
 /// Issue 25, items 1–8: `SnapshotSync` against a hostile server (`HostileServer`) and a
@@ -10,6 +11,8 @@ import Testing
         var files: [String: Data]
         var schema = "schemas/pages.schema.json"
         var schemaVersion = 1
+        /// The bundle's files (`bundle/<part>.sqlite`; any bytes: a sync never opens them).
+        var bundles: [String: Data] = [:]
 
         static func numbered(_ count: Int, folder: String = "f", tag: String = "") -> FakeSite {
             FakeSite(files: Dictionary(uniqueKeysWithValues: (0..<count).map { ("\(folder)/\($0).json", Data("{\"n\":\($0)\(tag)}".utf8)) }))
@@ -20,12 +23,16 @@ import Testing
                 "{\"path\":\"\(path)\",\"sha256\":\"\(sha256Hex(files[path]!))\",\"bytes\":\(files[path]!.count),\"records\":1,"
                     + "\"schema\":\"\(schema)\",\"schemaVersion\":\(schemaVersion)}"
             }
-            return Data("{\"format\":1,\"generator\":\"test\",\"asOf\":\"2026-11-24\",\"files\":[\(entries.joined(separator: ","))],\"schemas\":[]}".utf8)
+            let bundles = self.bundles.keys.sorted().map { path in
+                "{\"path\":\"\(path)\",\"sha256\":\"\(sha256Hex(self.bundles[path]!))\",\"bytes\":\(self.bundles[path]!.count),\"records\":1,\"version\":1}"
+            }
+            return Data(("{\"format\":2,\"generator\":\"test\",\"asOf\":\"2026-11-24\",\"files\":[\(entries.joined(separator: ","))],"
+                         + "\"schemas\":[],\"bundles\":[\(bundles.joined(separator: ","))]}").utf8)
         }
 
         /// Serves the set, each file after `delay`.
         func handler(delay: Duration = .zero) -> HostileServer.Handler {
-            let manifest = self.manifest, files = self.files
+            let manifest = self.manifest, files = self.files.merging(bundles) { $1 }
             return { path, connection in
                 let relative = String(path.dropFirst("api/v1/".count))
                 if relative == "manifest.json" { return connection.respond(body: manifest) }
@@ -61,7 +68,41 @@ import Testing
     func expect(_ mirror: SnapshotMirror, holds site: FakeSite) throws {
         #expect(try mirror.verify() == [])
         #expect(try mirror.data("manifest.json") == site.manifest)
-        for (path, data) in site.files { #expect(try mirror.data(path) == data, "\(path)") }
+        for (path, data) in site.files.merging(site.bundles, uniquingKeysWith: { $1 }) { #expect(try mirror.data(path) == data, "\(path)") }
+    }
+
+    @Test("Issue 27, item 3: a bundle in parts is switched to as a whole set; a run cut between two of its files resumes")
+    func bundleInPartsInterrupted() async throws {
+        let before = FakeSite(files: ["hymns.json": Data("{\"v\":1}".utf8)],
+                              bundles: ["bundle/hymns.sqlite": Data(repeating: 1, count: 5000), "bundle/schedule.sqlite": Data(repeating: 2, count: 3000),
+                                        "bundle/bible-kjv.sqlite": Data(repeating: 3, count: 9000)])
+        var after = before
+        after.bundles["bundle/hymns.sqlite"] = Data(repeating: 4, count: 5000)
+        after.bundles["bundle/schedule.sqlite"] = Data(repeating: 5, count: 3000)
+        let published = Published(before)
+        let cutSchedule = Mutex(false)
+        let server = try HostileServer { path, connection in
+            // A dropped connection in the middle of the set: the schedule's file never arrives.
+            if path.hasSuffix("bundle/schedule.sqlite"), cutSchedule.withLock({ $0 }) {
+                connection.send("HTTP/1.1 200 OK\r\nContent-Length: 3000\r\n\r\nxx")
+                return
+            }
+            published.site.handler()(path, connection)
+        }
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = try await quickSync(server, dir).run()
+        #expect(first.downloaded.count == 5)
+        published.site = after
+        cutSchedule.withLock { $0 = true }
+        await #expect(throws: (any Error).self) { try await quickSync(server, dir).run() }
+        try expect(SnapshotMirror(root: dir), holds: before)   // the previous set, whole
+        cutSchedule.withLock { $0 = false }
+        let resumed = try await quickSync(server, dir).run()
+        // The hymns' file was verified in staging already; the translation's was never fetched again.
+        #expect(resumed.downloaded == ["manifest.json", "bundle/schedule.sqlite"])
+        try expect(SnapshotMirror(root: dir), holds: after)
     }
 
     @Test("1: a second sync into the same folder waits for the first, or says it is busy; current is always complete")
@@ -202,7 +243,7 @@ import Testing
     func tooManyFiles() async throws {
         let huge = FakeSite.numbered(10_001)
         #expect(throws: SyncError.badManifest("it lists 10001 files, more than the 10000 a sync accepts")) {
-            try SyncPlan.check(huge.manifest, supported: SnapshotModels.schemaVersions, bundleVersion: 1)
+            try SyncPlan.check(huge.manifest, supported: SnapshotModels.schemaVersions, bundleVersion: SnapshotModels.bundleVersion)
         }
         let site = FakeSite.numbered(51)
         let server = try HostileServer(site.handler())

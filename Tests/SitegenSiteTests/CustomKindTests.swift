@@ -43,7 +43,7 @@ struct NoticesKind: ContentKind {
                 SearchDocument(kind: "Notices", url: "notices/", title: $0.name, text: $0.text, group: "notices")
             }),
             HomeValues(["noticeCount": .number(notices.count)]),
-            AppTables([AppTable(name: "notices", columns: [AppColumn("name", .text), AppColumn("text", .text)], primaryKey: ["name"],
+            AppTables([AppTable(name: "notices", bundle: "notices", columns: [AppColumn("name", .text), AppColumn("text", .text)], primaryKey: ["name"],
                                 rows: notices.map { [.text($0.name), .text($0.text)] })]),
             OfflineContribution(groups: [OfflineGroup(name: "notices", unit: "notices", pages: ["notices/"], searchDocuments: true)]))
     }
@@ -124,11 +124,9 @@ struct CustomKindTests {
         let shards = try FileManager.default.contentsOfDirectory(atPath: site.url("Output/search/d").path)
         let documents = try shards.map { try site.read("Output/search/d/" + $0) }
         #expect(documents.contains { $0.contains("Choir practice on Thursday") })
-        let list = try #require(try FileManager.default.contentsOfDirectory(atPath: site.url("Output").path)
-            .first { $0.hasPrefix("sw-list-") })
-        let offline = try site.read("Output/" + list)
-        #expect(offline.contains(#""name":"notices""#) && offline.contains(#"["notices/","#))
-        let bundle = try Data(contentsOf: site.url("Output/api/v1/app.sqlite"))
+        let list = try OfflineListTests.list(site)
+        #expect(list.groups.contains { $0.name == "notices" && $0.pages.contains { $0[0] == "notices/" } })
+        let bundle = try Data(contentsOf: site.url("Output/api/v1/bundle/notices.sqlite"))
         #expect(bundle.range(of: Data("Choir practice on Thursday <7 pm>.".utf8)) != nil)
     }
 

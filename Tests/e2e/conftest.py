@@ -23,6 +23,7 @@ import http.server
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import threading
@@ -91,7 +92,7 @@ def copy_previous_output(site: pathlib.Path, dest: pathlib.Path) -> pathlib.Path
     alone, without the other translations', the side-by-side pages and the apps' bundle (140 of its
     196 MB, copied and hashed by every such test): a build that wrote anything would replace the
     whole folder (OutputWriter swaps it in), so what is left shows any change."""
-    shutil.copytree(site, dest, ignore=shutil.ignore_patterns(*OTHER_TRANSLATIONS, "parallel", "app.sqlite"))
+    shutil.copytree(site, dest, ignore=shutil.ignore_patterns(*OTHER_TRANSLATIONS, "parallel", "*.sqlite"))
     return dest
 
 
@@ -562,6 +563,22 @@ def serve_folder(folder: pathlib.Path, mount: str = "/"):
 # printed at the end of the run and written to test-artifacts/benchmarks.json.
 
 BENCHMARKS: dict[str, str] = {}
+
+
+def offline_list(out: pathlib.Path) -> dict:
+    """The service worker's list as the build wrote it (docs/offline.md): the root in sw.js and
+    the parts it names, put together: {"parts": [names], "core": {path: sha},
+    "groups": {name: {"pages": {path: sha}, "extra": {path: sha}, "bytes": what saving it stores}}}."""
+    root = json.loads(re.search(r"\nself\.OFFLINE_ROOT = (\{.*\});\n", (out / "sw.js").read_text()).group(1))
+    core, groups = {}, {g["name"]: {"pages": {}, "extra": {}, "bytes": g["bytes"]} for g in root["groups"]}
+    for name in root["parts"]:
+        part = json.loads((out / "sw-parts" / f"{name}.json").read_text())
+        if "group" in part:
+            groups[part["group"]]["pages"].update(dict(part["pages"]))
+            groups[part["group"]]["extra"].update(dict(part["extra"]))
+        else:
+            core.update(dict(part["files"]))
+    return {"parts": root["parts"], "core": core, "groups": groups}
 
 
 def record_benchmark(name: str, value: float, unit: str) -> None:

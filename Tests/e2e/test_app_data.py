@@ -21,7 +21,7 @@ def test_sync_mirrors_api_v1_and_then_is_up_to_date(site, base_url, tmp_path):
     assert first.stdout.startswith(f"Synced {base_url}api/v1/ into {mirror}/current")
     api = site / "api" / "v1"
     manifest = json.loads((api / "manifest.json").read_text())
-    listed = {e["path"] for e in manifest["files"] + manifest["schemas"]} | {manifest["bundle"]["path"], "manifest.json"}
+    listed = {e["path"] for e in manifest["files"] + manifest["schemas"] + manifest["bundles"]} | {"manifest.json"}
     current = mirror / "current"
     assert current.is_symlink() and current.resolve().parent == (mirror / "versions").resolve()
     assert files_of(current) == {path: digest for path, digest in files_of(api).items() if path in listed}
@@ -39,11 +39,21 @@ def test_sync_says_what_is_wrong(tmp_path, base_url):
     assert not (tmp_path / "m" / "current").exists()
 
 
+def open_bundle(site):
+    """The bundle's files as an app opens them: the Bible's books and plan, with the hymns, the
+    schedule and each translation's verses attached (read-only)."""
+    folder = site / "api" / "v1" / "bundle"
+    db = sqlite3.connect(f"file:{folder / 'bible.sqlite'}?mode=ro", uri=True)
+    for name, alias in [("hymns", "hymns"), ("schedule", "schedule"), ("bible-kjv", "kjv"), ("bible-rv1909", "rv1909"), ("bible-web", "web")]:
+        db.execute("ATTACH DATABASE ? AS " + alias, (f"file:{folder / name}.sqlite?mode=ro",))
+    return db
+
+
 def test_bundle_tables_and_search_as_an_app_queries_them(site):
-    db = sqlite3.connect(f"file:{site / 'api/v1/app.sqlite'}?mode=ro", uri=True)
-    # Every verse of each translation (the id's first digits are its position: kjv, rv1909, web).
-    per_translation = db.execute("SELECT t.id, count(*) FROM verses v JOIN translations t ON t.position = v.id / 100000000 "
-                                 "GROUP BY t.id ORDER BY t.id").fetchall()
+    db = open_bundle(site)
+    # Every verse of each translation, in its own file (the id's first digits are its position: kjv, rv1909, web).
+    per_translation = [db.execute(f"SELECT t.id, count(*) FROM {alias}.verses v JOIN translations t ON t.position = v.id / 100000000 "
+                                  "GROUP BY t.id").fetchone() for alias in ("kjv", "rv1909", "web")]
     assert per_translation == [("kjv", 31102), ("rv1909", 31102), ("web", 37617)]
     assert db.execute("SELECT count(*) FROM hymns WHERE NOT removed").fetchone()[0] > 300
     assert db.execute("SELECT text FROM verses WHERE id = 19023001").fetchone() == ("The LORD is my shepherd; I shall not want.",)
@@ -68,13 +78,14 @@ def test_bundle_tables_and_search_as_an_app_queries_them(site):
 
 
 def test_bundle_size(site):
-    """That app.sqlite is the same for the same input is checked with the rest of the site's files
-    by test_site.py::test_same_input_builds_byte_identical_output_with_any_jobs (a second full
-    build, compared byte for byte)."""
-    data = (site / "api/v1/app.sqlite").read_bytes()
-    gzipped = len(gzip.compress(data, 9))
-    print(f"app.sqlite: {len(data) / 1e6:.2f} MB, {gzipped / 1e6:.2f} MB gzipped")
-    # About 2.9 MB gzipped per translation (its verses and their index) and 0.3 MB for the rest.
-    translations = len(list((site / "api/v1/bible").glob("*/books.json")))
-    assert translations == 3
-    assert gzipped <= 300_000 + 2_900_000 * translations, f"{gzipped} bytes gzipped"
+    """That the bundle's files are the same for the same input is checked with the rest of the
+    site's files by test_site.py::test_same_input_builds_byte_identical_output_with_any_jobs (a
+    second full build, compared byte for byte)."""
+    sizes = {p.stem: len(gzip.compress(p.read_bytes(), 9)) for p in (site / "api/v1/bundle").glob("*.sqlite")}
+    print("bundle, gzipped:", sizes)
+    assert set(sizes) == {"bible", "bible-kjv", "bible-rv1909", "bible-web", "hymns", "schedule"}
+    # About 2.9 MB gzipped per translation (its verses and their index; the WEB has the
+    # deuterocanon too: 3.3 MB), and what changes every week small: an app downloads only the
+    # file an edit changed.
+    assert all(sizes[f"bible-{t}"] <= 3_400_000 for t in ("kjv", "rv1909", "web"))
+    assert sizes["schedule"] <= 50_000 and sizes["hymns"] <= 300_000 and sizes["bible"] <= 50_000

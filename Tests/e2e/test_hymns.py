@@ -387,7 +387,7 @@ def test_meter_is_on_the_page_in_the_snapshot_and_in_the_bundle(site):
     assert hymns[1]["meter"] == "10.10.10.10" and hymns[22]["meter"].startswith("9.9.9.9 with chorus")
     assert "meter" not in hymns[167]   # removed
     import sqlite3
-    db = sqlite3.connect(site / "api" / "v1" / "app.sqlite")
+    db = sqlite3.connect(site / "api" / "v1" / "bundle" / "hymns.sqlite")
     assert db.execute("SELECT meter FROM hymns WHERE number = 2").fetchone() == ("10.10.10.10",)
     assert db.execute("SELECT count(*) FROM hymns WHERE meter IS NOT NULL AND meter != ''").fetchone() == (345,)
 

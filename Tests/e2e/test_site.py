@@ -88,9 +88,10 @@ def test_every_snapshot_matches_manifest_and_schema(site):
     for entry in manifest["schemas"]:
         data = (api / entry["path"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["path"]
-    bundle = manifest["bundle"]
-    data = (api / bundle["path"]).read_bytes()
-    assert (hashlib.sha256(data).hexdigest(), len(data)) == (bundle["sha256"], bundle["bytes"])
+    for bundle in manifest["bundles"]:
+        data = (api / bundle["path"]).read_bytes()
+        assert (hashlib.sha256(data).hexdigest(), len(data)) == (bundle["sha256"], bundle["bytes"]), bundle["path"]
+    assert {b["path"] for b in manifest["bundles"]} == {str(p.relative_to(api)) for p in api.rglob("*.sqlite")}
     on_disk = {str(p.relative_to(api)) for p in api.rglob("*.json")
                if not str(p.relative_to(api)).startswith("schemas/") and p.name != "manifest.json"}
     assert on_disk == listed, "every JSON data file is listed in the manifest"

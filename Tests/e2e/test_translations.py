@@ -15,7 +15,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (AS_OF, ROOT, axe_violations, check_screenshot, emulate_dark, run_sitegen, screenshot,
+from conftest import (AS_OF, ROOT, axe_violations, offline_list, check_screenshot, emulate_dark, run_sitegen, screenshot,
                       set_viewport, tree_digest, validate_html, wait_for_url_path)
 
 MODULES = {"kjv": "engKJV2006eb", "web": "engWEB2015eb", "rv1909": "spaRV1909eb"}
@@ -293,7 +293,7 @@ def test_bad_translations_fail_with_every_error_and_leave_output_untouched(tmp_p
     # A folder that would take a book's address.
     write(bible / "john" / "translation.yml", "name: J\nabbreviation: J\nlanguage: en\nlicence: PD\nversification: KJV\n")
     out = tmp_path / "Output"
-    shutil.copytree(site, out, ignore=shutil.ignore_patterns("parallel", "app.sqlite"))
+    shutil.copytree(site, out, ignore=shutil.ignore_patterns("parallel", "*.sqlite"))
     before = tree_digest(out)
     bad = run_sitegen("build", "--as-of", AS_OF, "--content", str(content), "--output", str(out))
     assert bad.returncode != 0
@@ -309,11 +309,10 @@ def test_bad_translations_fail_with_every_error_and_leave_output_untouched(tmp_p
 def test_other_translations_stay_out_of_the_offline_core(site):
     """The core every reader's phone installs holds the default Bible's contents and books, not
     the other translations' chapters or side-by-side pages: those are groups kept as opened."""
-    text = next(site.glob("sw-list-*.js")).read_text()
-    listed = json.loads(text[text.index("{"):text.rindex("}") + 1])
-    core = {path for path, _ in listed["core"]}
+    listed = offline_list(site)
+    core = set(listed["core"])
     assert not any(re.match(r"bible/(web|rv1909|parallel)/[^/]+/\d+/", p) for p in core)
-    groups = {g["name"]: {path for path, _ in g["pages"]} for g in listed["groups"]}
+    groups = {name: set(g["pages"]) for name, g in listed["groups"].items()}
     assert "bible/web/tobit/1/" in groups["bible-web"] and "bible/parallel/web/john/3/" in groups["bible-web"]
     assert "bible/rv1909/john/3/" in groups["bible-rv1909"] and "bible/john/3/" in groups["bible"]
     assert len(groups["bible-web"]) == 1394 + 1189 and len(groups["bible-rv1909"]) == 1189 + 1189

@@ -1,15 +1,18 @@
 /// What the apps' SQLite bundle holds of the Bible (docs/app-data.md): the translations, their
-/// books, every verse (searched through `verses_fts`), the reading plan and the daily verses.
+/// books, the reading plan and the daily verses in the bundle file `bible`; each translation's
+/// verses (searched through `verses_fts`) in a file of its own, `bible-<id>`, which changes only
+/// when that translation's text does.
 enum BibleAppTables {
     static func tables(_ library: BibleLibrary) -> [AppTable] {
-        var tables = [translations(library), books(library), verses(library)]
+        var tables = [translations(library), books(library)]
+        tables += library.translations.enumerated().map { verses($1, position: $0) }
         if let plan = library.plan { tables.append(planReadings(plan)) }
         if let daily = library.dailyVerses { tables.append(dailyVerses(daily)) }
         return tables
     }
 
     static func translations(_ library: BibleLibrary) -> AppTable {
-        AppTable(name: "translations",
+        AppTable(name: "translations", bundle: "bible",
                  columns: ["id", "name", "abbreviation", "language", "licence", "versification"].map { AppColumn($0, .text) }
                      + [AppColumn("position", .integer), AppColumn("is_primary", .integer)],
                  primaryKey: ["id"],
@@ -20,7 +23,7 @@ enum BibleAppTables {
     }
 
     static func books(_ library: BibleLibrary) -> AppTable {
-        AppTable(name: "bible_books",
+        AppTable(name: "bible_books", bundle: "bible",
                  columns: [AppColumn("translation", .text), AppColumn("osis", .text), AppColumn("position", .integer),
                            AppColumn("name", .text), AppColumn("title", .text), AppColumn("abbreviation", .text),
                            AppColumn("testament", .text), AppColumn("chapters", .integer), AppColumn("verses", .integer)],
@@ -37,20 +40,18 @@ enum BibleAppTables {
     /// of the first translation is 43003016, so a chapter is one range of ids and the reference
     /// is in the id (columns for translation, book, chapter and verse cost a tenth of the
     /// bundle's gzipped size).
-    static func verses(_ library: BibleLibrary) -> AppTable {
+    static func verses(_ t: Translation, position: Int) -> AppTable {
         var rows: [[AppValue]] = []
-        rows.reserveCapacity(library.translations.reduce(0) { $0 + $1.verseCount })
-        for (position, t) in library.translations.enumerated() {
-            for book in t.books.sorted(by: { $0.canon.order < $1.canon.order }) {
-                for chapter in book.chapters {
-                    for verse in chapter.verses {
-                        let id = position * 100_000_000 + book.canon.order * 1_000_000 + chapter.number * 1000 + verse.number
-                        rows.append([.integer(id), .text(verse.plainText), styles(verse), .flag(verse.paragraph)])
-                    }
+        rows.reserveCapacity(t.verseCount)
+        for book in t.books.sorted(by: { $0.canon.order < $1.canon.order }) {
+            for chapter in book.chapters {
+                for verse in chapter.verses {
+                    let id = position * 100_000_000 + book.canon.order * 1_000_000 + chapter.number * 1000 + verse.number
+                    rows.append([.integer(id), .text(verse.plainText), styles(verse), .flag(verse.paragraph)])
                 }
             }
         }
-        return AppTable(name: "verses",
+        return AppTable(name: "verses", bundle: "bible-" + t.id,
                         columns: [AppColumn("id", .integer), AppColumn("text", .text), AppColumn("styles", .text, optional: true),
                                   AppColumn("paragraph", .integer)],
                         primaryKey: ["id"], rows: rows, fullText: ["text"])
@@ -80,7 +81,7 @@ enum BibleAppTables {
 
     /// One row per passage of each day's readings; `day` is `MM-DD`.
     static func planReadings(_ plan: ReadingPlan) -> AppTable {
-        AppTable(name: "plan_readings",
+        AppTable(name: "plan_readings", bundle: "bible",
                  columns: [AppColumn("day", .text), AppColumn("reading", .integer), AppColumn("passage", .integer),
                            AppColumn("label", .text), AppColumn("column_name", .text)] + passageColumns,
                  primaryKey: ["day", "reading", "passage"],
@@ -96,7 +97,7 @@ enum BibleAppTables {
 
     /// `position` 0…count−1: the verse of a day is the one at (days since 1970-01-01) mod count.
     static func dailyVerses(_ daily: DailyVerses) -> AppTable {
-        AppTable(name: "daily_verses",
+        AppTable(name: "daily_verses", bundle: "bible",
                  columns: [AppColumn("position", .integer), AppColumn("label", .text)] + passageColumns,
                  primaryKey: ["position"],
                  rows: daily.readings.enumerated().compactMap { index, reading in

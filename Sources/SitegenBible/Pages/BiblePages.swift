@@ -97,6 +97,7 @@ public enum BiblePages {
         values["hasOthers"] = .flag(editions.count > 1)
         values["testaments"] = testaments(translation, in: edition, context: context)
         values["isDefault"] = .flag(edition.isDefault)
+        values["offlineGroup"] = .text(edition.offlineGroup)
         values["planURL"] = .text(context.url(BiblePaths.plan))
         values["progressURL"] = .text(context.url(BiblePaths.progress))
         let title = edition.isDefault ? edition.strings["bible"] : "\(edition.strings["bible"]) (\(translation.abbreviation))"

@@ -13,6 +13,8 @@ public struct Edition: Sendable {
     func book(_ canon: CanonBook) -> String { BiblePaths.book(canon, in: pathID) }
     func chapter(_ canon: CanonBook, _ number: Int) -> String { BiblePaths.chapter(canon, number, in: pathID) }
     var index: String { BiblePaths.root(in: pathID) }
+    /// The offline group of its chapters (docs/offline.md): `bible`, `bible-web`.
+    var offlineGroup: String { pathID.map { "bible-\($0)" } ?? "bible" }
 
     /// "Psalm 23", "Salmo 23", "John 3", or the book alone when it has one chapter.
     func heading(_ book: Book, _ chapter: Int) -> String {

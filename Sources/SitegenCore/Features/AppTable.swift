@@ -1,11 +1,15 @@
 /// What a content kind gives the apps' SQLite bundle (`ContentKind.appTables`): tables, each
-/// with its columns, its rows and, if it is searched, the columns its full-text table holds.
-/// The pipeline collects every kind's tables and writes one database (SitegenAppBundle); it
-/// never looks inside a kind. Values are typed and `Hashable`, so `sitegen serve` writes the
+/// with the bundle file it goes in, its columns, its rows and, if it is searched, the columns its
+/// full-text table holds. The pipeline collects every kind's tables and writes one database per
+/// bundle file (SitegenAppBundle); it never looks inside a kind. Values are typed and `Hashable`, so `sitegen serve` writes the
 /// bundle again only when some kind's tables differ from last time.
 public struct AppTable: Sendable, Hashable {
-    /// Table name in the database (`verses`); unique across kinds.
+    /// Table name in the database (`verses`); unique within its bundle file.
     public let name: String
+    /// The bundle file it goes in (`api/v1/bundle/<bundle>.sqlite`): what changes together, so an
+    /// edit changes one small file (`hymns`, `schedule`, a translation's verses `bible-kjv`).
+    /// Lower-case letters, digits and `-`.
+    public let bundle: String
     public let columns: [AppColumn]
     /// Column names of the primary key. A table with `fullText` has one integer key, which is
     /// also the row id of its full-text table.
@@ -19,9 +23,9 @@ public struct AppTable: Sendable, Hashable {
     /// More indexes, each a list of column names (`["translation", "book", "chapter"]`).
     public let indexes: [[String]]
 
-    public init(name: String, columns: [AppColumn], primaryKey: [String], rows: [[AppValue]],
+    public init(name: String, bundle: String, columns: [AppColumn], primaryKey: [String], rows: [[AppValue]],
                 fullText: [String] = [], indexes: [[String]] = []) {
-        (self.name, self.columns, self.primaryKey, self.rows) = (name, columns, primaryKey, rows)
+        (self.name, self.bundle, self.columns, self.primaryKey, self.rows) = (name, bundle, columns, primaryKey, rows)
         (self.fullText, self.indexes) = (fullText, indexes)
     }
 }

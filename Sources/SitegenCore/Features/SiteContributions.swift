@@ -49,12 +49,12 @@ public struct AppTables: Contribution {
 /// the search index's entry, the bundle's, a schema no snapshot uses (the reader's export file).
 public struct ManifestListing: Contribution {
     public let search: Manifest.SearchEntry?
-    public let bundle: Manifest.BundleEntry?
+    public let bundles: [Manifest.BundleEntry]
     public let schemas: [SnapshotSchema]
 
-    public init(search: Manifest.SearchEntry? = nil, bundle: Manifest.BundleEntry? = nil, schemas: [SnapshotSchema] = []) {
+    public init(search: Manifest.SearchEntry? = nil, bundles: [Manifest.BundleEntry] = [], schemas: [SnapshotSchema] = []) {
         self.search = search
-        self.bundle = bundle
+        self.bundles = bundles
         self.schemas = schemas
     }
 }

@@ -22,7 +22,7 @@ public struct ManifestFeature: SiteFeature {
         let digests = cache.digests(of: input.snapshots.map { OutputFile(path: $0.path, data: $0.data) }, jobs: context.jobs)
         let files = try Manifest.outputFiles(
             for: input.snapshots, schemas: input.listings.flatMap(\.schemas),
-            search: input.listings.lazy.compactMap(\.search).first, bundle: input.listings.lazy.compactMap(\.bundle).first,
+            search: input.listings.lazy.compactMap(\.search).first, bundles: input.listings.flatMap(\.bundles),
             asOf: context.asOf, basePath: context.basePath, generator: context.generator) { digests[$0.path]?.sha256 ?? SnapshotJSON.sha256($0.data) }
         return FeatureFiles(files: files)
     }

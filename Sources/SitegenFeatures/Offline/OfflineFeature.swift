@@ -1,7 +1,8 @@
 import Foundation
 
 /// The site as an installable web app that keeps working without signal (docs/offline.md):
-/// the web-app manifest, the service worker `sw.js` and the offline list it imports, made from
+/// the web-app manifest, the service worker `sw.js` with the offline list's root, and the list's
+/// parts (`sw-parts/`, each named by its hash: `OfflineList`), made from
 /// every kind's `OfflineContribution`, the rendered pages, the theme's assets and what other
 /// features list (`OfflineListed`: the search index). Every listed file is keyed by the SHA-256
 /// of its bytes, so an installed site fetches only the files whose bytes changed.
@@ -67,12 +68,13 @@ public struct OfflineFeature: SiteFeature {
         let list = OfflineList(offline: input.hasOfflinePage ? Self.offlinePagePath : nil,
                                core: sorted.core.map(entry),
                                groups: sorted.groups.map { .init(name: $0.group.name, unit: $0.group.unit, pages: $0.pages.map(entry),
-                                                                 extra: $0.extra.map(entry)) })
-        let listFile = list.file()
+                                                                 extra: $0.extra.map(entry), bytes: $0.bytes) })
+        let (root, parts) = list.files()
         // The code by its hash too: the browser may take an imported script from its HTTP cache.
-        let worker = "// Made by sitegen for this build (docs/offline.md): the offline list, then the worker.\n"
-            + "importScripts(\"\(listFile.path)\", \"\(Self.workerCode)?v=\(code.sha256.prefix(16))\");\n"
-        return FeatureFiles(files: [manifest, listFile, OutputFile(path: Self.workerPath, data: Data(worker.utf8))])
+        let worker = "// Made by sitegen for this build (docs/offline.md): the offline list's root, then the worker.\n"
+            + "self.OFFLINE_ROOT = \(root);\n"
+            + "importScripts(\"\(Self.workerCode)?v=\(code.sha256.prefix(16))\");\n"
+        return FeatureFiles(files: [manifest, OutputFile(path: Self.workerPath, data: Data(worker.utf8))] + parts)
     }
 }
 
@@ -101,6 +103,12 @@ struct OfflineSorting {
         let group: OfflineGroup
         var pages: [OutputFile] = []
         var extra: [OutputFile] = []
+
+        /// What saving the whole group stores: its distinct files' bytes.
+        var bytes: Int {
+            var seen = Set<String>()
+            return (pages + extra).reduce(0) { sum, file in seen.insert(file.path).inserted ? sum + file.data.count : sum }
+        }
     }
 
     var core: [OutputFile]

@@ -1,7 +1,16 @@
 import Foundation
 
-/// The worker's list (`sw-list-<version>.js`, named by its content): each file's path below the
-/// site's base with the SHA-256 of its bytes.
+/// The worker's list, partitioned so that a returning phone fetches what changed and little more
+/// (docs/offline.md, "The list in parts"):
+///
+/// - the **root**, inlined in `sw.js` (which the browser checks for updates anyway): the groups
+///   with their units and sizes, the offline page, and the name of every part, which ends in the
+///   first 16 hex digits of the SHA-256 of the part's bytes;
+/// - the **parts**, `sw-parts/<name>.<hash>.json`: each file's path below the site's base with the
+///   SHA-256 of its bytes, for one bucket of the core (by the path's first folder: `hymns`,
+///   `search`, `assets`…) or of a group (`bible-web`). A part of more than `bucketSize` files is
+///   cut into buckets by a hash of each path, so a file stays in its bucket whatever else changes
+///   and an edit moves the hash of the few buckets that hold the changed files.
 struct OfflineList {
     struct Group {
         let name: String
@@ -10,76 +19,86 @@ struct OfflineList {
         let pages: [[String]]
         /// Saved with them: the group's search documents.
         let extra: [[String]]
+        /// The bytes of the group's distinct files: what saving all of it costs the device.
+        let bytes: Int
     }
+
+    /// About how many files a part lists: a part costs some 40 bytes gzipped a file (its hash
+    /// is incompressible), the root some 30 a part; 64 keeps both small for a one-hymn edit.
+    static let bucketSize = 64
+    static let folder = "sw-parts/"
 
     let offline: String?
     let core: [[String]]
     let groups: [Group]
 
-    /// The file, named by its version: the first 16 hex digits of the SHA-256 of the list
-    /// without its version.
-    func file() -> OutputFile {
-        let version = String(SnapshotJSON.sha256(Data(json(version: "").utf8)).prefix(16))
-        let script = "self.OFFLINE_LIST = " + json(version: version) + ";\n"
-        return OutputFile(path: "sw-list-\(version).js", data: Data(script.utf8))
-    }
-
-    /// The list as JSON with sorted keys, written by hand: it is made again after every edit in
-    /// `sitegen serve`, and `JSONEncoder` took most of such a rebuild's time on its 5,000 entries.
-    func json(version: String) -> String {
-        func entries(_ list: [[String]]) -> String {
-            "[" + list.map { "[" + $0.map(JSONText.quoted).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+    /// The root's JSON (for `sw.js`) and the parts' files.
+    func files() -> (root: String, parts: [OutputFile]) {
+        var parts: [OutputFile] = []
+        for (label, entries) in Self.byFolder(core) {
+            parts += Self.buckets(label: "core-" + label, entries.map { ($0, "files") }) { "{\"files\":" + Self.json($0["files"] ?? []) + "}" }
         }
-        var out = "{\"core\":" + entries(core) + ",\"groups\":[" + groups.map { group in
-            "{\"extra\":\(entries(group.extra)),\"name\":\(JSONText.quoted(group.name)),\"pages\":\(entries(group.pages)),"
-                + "\"unit\":\(JSONText.quoted(group.unit))}"
+        for group in groups {
+            let tagged = group.pages.map { ($0, "pages") } + group.extra.map { ($0, "extra") }
+            parts += Self.buckets(label: "group-" + Self.label(group.name), tagged) { roles in
+                "{\"extra\":" + Self.json(roles["extra"] ?? []) + ",\"group\":" + JSONText.quoted(group.name)
+                    + ",\"pages\":" + Self.json(roles["pages"] ?? []) + "}"
+            }
+        }
+        let names = parts.map { String($0.path.dropFirst(Self.folder.count).dropLast(".json".count)) }
+        var root = "{\"groups\":[" + groups.map { group in
+            "{\"bytes\":\(group.bytes),\"name\":\(JSONText.quoted(group.name)),\"unit\":\(JSONText.quoted(group.unit))}"
         }.joined(separator: ",") + "]"
-        if let offline { out += ",\"offline\":" + JSONText.quoted(offline) }
-        return out + ",\"version\":" + JSONText.quoted(version) + "}"
-    }
-}
-
-/// The web-app manifest: what a phone needs to add the site to its home screen.
-struct WebManifest: Encodable {
-    struct Icon: Encodable {
-        let src: String
-        let sizes: String
-        let type: String
-        let purpose: String
+        if let offline { root += ",\"offline\":" + JSONText.quoted(offline) }
+        root += ",\"parts\":[" + names.map(JSONText.quoted).joined(separator: ",") + "]}"
+        return (root, parts)
     }
 
-    let name: String
-    let short_name: String
-    let description: String
-    let lang: String
-    let start_url: String
-    let scope: String
-    let display: String
-    let background_color: String
-    let theme_color: String
-    let icons: [Icon]
-
-    /// The icons the manifest names, when the theme has them (`Templates/assets/icons/`).
-    static let icons = [("assets/icons/icon-192.png", "192x192", "any"), ("assets/icons/icon-512.png", "512x512", "any"),
-                        ("assets/icons/icon-maskable-512.png", "512x512", "maskable")]
-    /// The manifest's colours: site.css's light `--accent` and `--bg` (a manifest has one theme
-    /// colour; the layout's two `theme-color` metas give the light and the dark one).
-    static let themeColor = "#1d4f91"
-    static let backgroundColor = "#ffffff"
-
-    static func data(context: RenderContext, assets: [OutputFile]) throws -> Data {
-        let present = Set(assets.map(\.path))
-        let manifest = WebManifest(
-            name: context.config.title, short_name: context.config.shortTitle ?? context.config.title,
-            description: context.config.description, lang: context.config.language, start_url: "./", scope: "./",
-            display: "standalone", background_color: backgroundColor, theme_color: themeColor,
-            icons: icons.filter { present.contains($0.0) }.map { Icon(src: $0.0, sizes: $0.1, type: "image/png", purpose: $0.2) })
-        return try encoder.encode(manifest)
+    /// The core's entries by the first folder of their path (`hymns/12/` → `hymns`); files at the
+    /// top (the home page, the web-app manifest) are `site`. In the order first met.
+    static func byFolder(_ entries: [[String]]) -> [(String, [[String]])] {
+        var order: [String] = []
+        var members: [String: [[String]]] = [:]
+        for entry in entries {
+            let path = entry[0]
+            let label = path.firstIndex(of: "/").map { Self.label(String(path[..<$0])) } ?? "site"
+            if members[label] == nil { order.append(label) }
+            members[label, default: []].append(entry)
+        }
+        return order.map { ($0, members[$0]!) }
     }
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    /// The entries of one label cut into buckets, each a part named by its content. `body` makes
+    /// a part's JSON from its entries by role (`files`, or a group's `pages` and `extra`).
+    static func buckets(label: String, _ entries: [([String], String)], body: ([String: [[String]]]) -> String) -> [OutputFile] {
+        var count = 1
+        while count * bucketSize < entries.count { count *= 2 }
+        var buckets = Array(repeating: [String: [[String]]](), count: count)
+        for (entry, role) in entries { buckets[count == 1 ? 0 : bucket(of: entry[0], count: count)][role, default: []].append(entry) }
+        return buckets.enumerated().compactMap { index, roles in
+            guard !roles.isEmpty else { return nil }
+            let data = Data(body(roles).utf8)
+            let name = label + (count == 1 ? "" : "-\(index)") + "." + SnapshotJSON.sha256(data).prefix(16)
+            return OutputFile(path: folder + name + ".json", data: data)
+        }
+    }
+
+    /// Which of `count` (a power of two) buckets a path goes to: the low bits of the SHA-256 of its
+    /// bytes, the same on every machine and in every build.
+    static func bucket(of path: String, count: Int) -> Int {
+        Int(UInt32(SnapshotJSON.sha256(Data(path.utf8)).suffix(8), radix: 16)!) & (count - 1)
+    }
+
+    /// A name made safe for a file name: lower-case letters, digits and `-`; anything else `_`.
+    static func label(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.lowercased().unicodeScalars.map { scalar in
+            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" ? scalar : "_"
+        }))
+    }
+
+    /// Entries as JSON, written by hand: the parts are made again after every edit in `sitegen
+    /// serve`, and `JSONEncoder` took most of such a rebuild's time on the list's entries.
+    static func json(_ list: [[String]]) -> String {
+        "[" + list.map { "[" + $0.map(JSONText.quoted).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+    }
 }

@@ -6,7 +6,7 @@ enum HymnAppTables {
     }
 
     static func hymns(_ hymnal: Hymnal) -> AppTable {
-        AppTable(name: "hymns",
+        AppTable(name: "hymns", bundle: "hymns",
                  columns: [AppColumn("number", .integer), AppColumn("title", .text), AppColumn("first_line", .text),
                            AppColumn("removed", .integer), AppColumn("author", .text, optional: true),
                            AppColumn("tune", .text, optional: true), AppColumn("meter", .text, optional: true),
@@ -23,7 +23,7 @@ enum HymnAppTables {
     /// `stanza`, `chorus` or `refrain`; `number` the stanza's number (0 for chorus and refrain);
     /// `text` the lines joined by a line break, repeat signs kept.
     static func parts(_ hymnal: Hymnal) -> AppTable {
-        AppTable(name: "hymn_parts",
+        AppTable(name: "hymn_parts", bundle: "hymns",
                  columns: [AppColumn("id", .integer), AppColumn("hymn", .integer), AppColumn("kind", .text),
                            AppColumn("number", .integer), AppColumn("text", .text)],
                  primaryKey: ["id"],

@@ -10,7 +10,7 @@ enum ScheduleAppTables {
     }
 
     static func localities(_ schedule: Schedule, context: RenderContext) -> AppTable {
-        AppTable(name: "localities",
+        AppTable(name: "localities", bundle: "schedule",
                  columns: [AppColumn("slug", .text), AppColumn("name", .text), AppColumn("url", .text),
                            AppColumn("address", .text), AppColumn("region", .text, optional: true),
                            AppColumn("country", .text, optional: true), AppColumn("latitude", .real, optional: true),
@@ -26,7 +26,7 @@ enum ScheduleAppTables {
 
     /// A locality's regular services; `day` is the weekday's English name, `time` `HH:MM`.
     static func services(_ schedule: Schedule) -> AppTable {
-        AppTable(name: "locality_services",
+        AppTable(name: "locality_services", bundle: "schedule",
                  columns: [AppColumn("locality", .text), AppColumn("position", .integer), AppColumn("name", .text),
                            AppColumn("day", .text), AppColumn("time", .text, optional: true), AppColumn("note", .text, optional: true)],
                  primaryKey: ["locality", "position"],
@@ -40,7 +40,7 @@ enum ScheduleAppTables {
 
     /// The upcoming meetings in date order: `id` is that order (1, 2, …), `date` `YYYY-MM-DD`.
     static func meetings(_ upcoming: [ScheduleFile.Occurrence]) -> AppTable {
-        AppTable(name: "meetings",
+        AppTable(name: "meetings", bundle: "schedule",
                  columns: [AppColumn("id", .integer), AppColumn("uid", .text), AppColumn("date", .text), AppColumn("title", .text),
                            AppColumn("category", .text), AppColumn("status", .text), AppColumn("team", .text, optional: true),
                            AppColumn("locality", .text, optional: true), AppColumn("with_names", .text),
@@ -56,7 +56,7 @@ enum ScheduleAppTables {
 
     /// Each meeting's sessions: `starts` and `ends` in ISO 8601 with the offset of that day.
     static func sessions(_ upcoming: [ScheduleFile.Occurrence]) -> AppTable {
-        AppTable(name: "meeting_sessions",
+        AppTable(name: "meeting_sessions", bundle: "schedule",
                  columns: [AppColumn("meeting", .integer), AppColumn("position", .integer), AppColumn("name", .text),
                            AppColumn("starts", .text), AppColumn("ends", .text)],
                  primaryKey: ["meeting", "position"],

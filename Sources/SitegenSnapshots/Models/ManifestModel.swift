@@ -1,7 +1,7 @@
 import Foundation
 
 /// `api/v1/manifest.json` (schema `manifest`): every file an app can download, with its hash,
-/// size, record count and schema; the search index's entry; the SQLite bundle's entry.
+/// size, record count and schema; the search index's entry; the SQLite bundle's files.
 public struct SnapshotManifest: Codable, Sendable, Hashable {
     public struct File: Codable, Sendable, Hashable {
         public let path: String
@@ -53,12 +53,13 @@ public struct SnapshotManifest: Codable, Sendable, Hashable {
         }
     }
 
-    /// The apps' SQLite bundle (docs/app-data.md), below `api/v1/` like the snapshots.
+    /// One file of the apps' SQLite bundle (docs/app-data.md), below `api/v1/` like the
+    /// snapshots: `bundle/hymns.sqlite`, `bundle/bible-kjv.sqlite`, …
     public struct Bundle: Codable, Sendable, Hashable {
         public let path: String
         public let sha256: String
         public let bytes: Int
-        /// Rows of every table.
+        /// Rows of every table of the file.
         public let records: Int
         /// The bundle's table layout version (`bundle_info.version` inside it).
         public let version: Int
@@ -78,14 +79,18 @@ public struct SnapshotManifest: Codable, Sendable, Hashable {
     public let files: [File]
     public let schemas: [Schema]
     public let search: Search?
-    public let bundle: Bundle?
+    /// The bundle's files, by path: what changes together is in one file (the hymns, the
+    /// schedule and localities, the Bible's books and plan, each translation's verses), so an
+    /// edit changes one file. Empty when no kind has tables.
+    public let bundles: [Bundle]
 
     public init(format: Int, generator: String, asOf: String, basePath: String?, files: [File], schemas: [Schema], search: Search?,
-                bundle: Bundle?) {
+                bundles: [Bundle]) {
         (self.format, self.generator, self.asOf, self.files, self.schemas) = (format, generator, asOf, files, schemas)
-        (self.basePath, self.search, self.bundle) = (basePath, search, bundle)
+        (self.basePath, self.search, self.bundles) = (basePath, search, bundles)
     }
 
-    /// The manifest format this library reads (and the generator writes).
-    public static let format = 1
+    /// The manifest format this library reads (and the generator writes). 2: the bundle is a
+    /// list of files (`bundles`), no longer one `bundle`.
+    public static let format = 2
 }

@@ -6,7 +6,7 @@ public struct SyncLimits: Sendable, Equatable {
     public var manifestBytes = 8 << 20
     /// The most files one manifest may list (the bundled site lists ~300).
     public var files = 10_000
-    /// The largest single file (the bundled site's `app.sqlite` is the largest, ~40 MB).
+    /// The largest single file (the bundled site's largest, a translation's bundle file, is ~9 MB).
     public var fileBytes = 512 << 20
     /// The largest set, all files together.
     public var totalBytes = 2 << 30

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One file a manifest lists (a snapshot, a schema, the bundle), as a sync fetches it.
+/// One file a manifest lists (a snapshot, a schema, a file of the bundle), as a sync fetches it.
 struct SyncEntry: Sendable, Equatable {
     let path: String
     let sha256: String
@@ -11,12 +11,12 @@ struct SyncEntry: Sendable, Equatable {
 
 /// What a manifest asks a sync to hold, checked before anything is fetched.
 enum SyncPlan {
-    /// Every file of the manifest below `api/v1/`: snapshots, schemas and the bundle (the
+    /// Every file of the manifest below `api/v1/`: snapshots, schemas and the bundle's files (the
     /// search index is the site's, not the apps').
     static func entries(_ manifest: SnapshotManifest) -> [SyncEntry] {
         manifest.files.map { SyncEntry(path: $0.path, sha256: $0.sha256, bytes: $0.bytes) }
             + manifest.schemas.map { SyncEntry(path: $0.path, sha256: $0.sha256, bytes: $0.bytes) }
-            + (manifest.bundle.map { [SyncEntry(path: $0.path, sha256: $0.sha256, bytes: $0.bytes)] } ?? [])
+            + manifest.bundles.map { SyncEntry(path: $0.path, sha256: $0.sha256, bytes: $0.bytes) }
     }
 
     /// The manifest decoded and checked: a format, schemas and versions this library reads,
@@ -36,7 +36,7 @@ enum SyncPlan {
                 throw SyncError.unsupportedVersion(path: file.path, schema: file.schemaName, version: file.schemaVersion, supported: known)
             }
         }
-        if let bundle = manifest.bundle, bundle.version > bundleVersion {
+        for bundle in manifest.bundles where bundle.version > bundleVersion {
             throw SyncError.unsupportedVersion(path: bundle.path, schema: "bundle", version: bundle.version, supported: bundleVersion)
         }
         try checkEntries(entries(manifest), limits: limits)
