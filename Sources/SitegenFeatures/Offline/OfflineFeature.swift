@@ -107,7 +107,7 @@ struct OfflineSorting {
         /// What saving the whole group stores: its distinct files' bytes.
         var bytes: Int {
             var seen = Set<String>()
-            return (pages + extra).reduce(0) { sum, file in seen.insert(file.path).inserted ? sum + file.data.count : sum }
+            return (pages + extra).reduce(0) { sum, file in seen.insert(file.path).inserted ? sum + file.byteCount : sum }
         }
     }
 
