@@ -17,7 +17,7 @@ public struct MyPageFeature: SiteFeature {
         let values = site.contributions(ReaderDataPart.self).mergedValues({ ($0.contributor, $0.value.values) }, what: "/my/ page",
                                                                            at: SourceLocation(path: context.templates.tree.display("my.mustache")),
                                                                            diagnostics: context.diagnostics)
-        return [PageSpec(path: Self.path, template: "my", title: "My activity",
+        return [PageSpec(path: Self.path, template: "my", title: context.strings()["myTitle"],
                          description: "Your highlights, hearts, notes, favourite hymns and reading progress, kept on this device only.",
                          values: values)]
     }

@@ -33,7 +33,7 @@ public enum PrintSheet {
             "filterScriptURL": .text(context.url("assets/schedule-filter.js")),
             "printScriptURL": .text(context.url("assets/schedule-print.js")),
         ]
-        return PageSpec(path: path, template: "schedule-print", title: "Meetings schedule",
+        return PageSpec(path: path, template: "schedule-print", title: context.strings()["meetingsSchedule"],
                         description: "The printable meetings schedule for the notice board.", values: values)
     }
 

@@ -29,7 +29,7 @@ public enum SchedulePage {
             // `build --print-sheet` prints these files after the site is written.
             values["pdf"] = ["letter": .text(context.url(PrintSheet.pdfLetterPath)), "a4": .text(context.url(PrintSheet.pdfA4Path))]
         }
-        return PageSpec(path: path, template: "schedule", title: "Meetings",
+        return PageSpec(path: path, template: "schedule", title: context.strings()["menu.meetings"],
                         description: "Mission meetings and services still to come, by month and team.", values: values)
     }
 
