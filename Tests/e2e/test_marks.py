@@ -251,7 +251,7 @@ def test_export_clear_import_brings_everything_back_and_matches_the_schema(drive
     bad_entry["highlights"].append({"ref": "John.3.1", "colour": "purple"})
     bad_entry["hearts"].append({"ref": "John.3.2", "at": "2026-01-01T00:00:00.000Z"})
     for name, text in [("broken.json", exported[: len(exported) // 2]), ("foreign.json", '{"format": "something-else"}'),
-                       ("bad-entry.json", json.dumps(bad_entry)), ("newer.json", json.dumps({**json.loads(exported), "version": 2}))]:
+                       ("bad-entry.json", json.dumps(bad_entry)), ("newer.json", json.dumps({**json.loads(exported), "version": 3}))]:
         (tmp_path / name).write_text(text)
         said = import_file(driver, tmp_path / name)
         assert said.startswith("Could not import that file, nothing was changed"), (name, said)
