@@ -48,6 +48,16 @@ public struct StringTable: Sendable, Hashable {
         format("date.dayMonth", ["day": String(date.day), "month": month(date.month)])
     }
 
+    /// "Sun 29 Nov" / "dom 29 nov": the names' first three letters.
+    public func shortDate(_ date: CalendarDate) -> String {
+        format("date.short", ["weekday": String(weekday(date).prefix(3)), "day": String(date.day), "month": String(month(date.month).prefix(3))])
+    }
+
+    /// "November 2026" / "noviembre de 2026".
+    public func monthAndYear(_ date: CalendarDate) -> String {
+        format("date.monthYear", ["month": month(date.month), "year": String(date.year)])
+    }
+
     public func month(_ number: Int) -> String { self["date.month\(number)"] }
     public func weekday(_ date: CalendarDate) -> String { self["date.weekday\(date.weekday)"] }
 
