@@ -151,7 +151,7 @@ def spanish_url(spanish_site):
     server.shutdown()
 
 
-SPANISH_PAGES = ["", "hymns/5/", "schedule/", "schedule/print/", "my/", "search/", "no-such-page/"]
+SPANISH_PAGES = ["", "hymns/5/", "schedule/", "schedule/print/", "my/", "search/", "offline/", "no-such-page/"]
 
 
 @pytest.mark.parametrize("path", SPANISH_PAGES)

@@ -274,8 +274,9 @@ def test_a_verse_marked_on_the_spanish_page_is_named_and_linked_in_spanish(drive
     open_page(driver, base_url, "bible/rv1909/psalms/23/")
     click_verse(driver, 1)
     assert driver.find_element(By.CSS_SELECTOR, ".verse-actions-title").text == "Salmo 23:1"
-    action(driver, "Heart").click()
-    wait_for(driver, lambda: driver.find_element(By.CSS_SELECTOR, ".verse-actions-status").text == "Hearted.")
+    # The panel speaks the page's language (issue 28.3).
+    action(driver, "Corazón").click()
+    wait_for(driver, lambda: driver.find_element(By.CSS_SELECTOR, ".verse-actions-status").text == "Marcado con corazón.")
     open_page(driver, base_url, "my/")
     link = wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "[data-my-hearts] a"))[0]
     assert link.text == "Salmo 23:1 RV1909"
