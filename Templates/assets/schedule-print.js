@@ -27,9 +27,11 @@
   groups.forEach(function (group) { F.hideEmpty([group], "[data-print-item]"); });
   sheet.querySelector("[data-print-none]").hidden = shown !== 0;
 
+  // The page's language; the site's English writes the day first, as the sheet does ("1 March 2027").
+  var locale = window.sitegen.language() === "en" ? "en-GB" : window.sitegen.language();
   function longDate(iso) {
     var d = new Date(iso + "T12:00:00Z");
-    return isNaN(d) ? iso : d.toLocaleDateString(window.sitegen.language(), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    return isNaN(d) ? iso : d.toLocaleDateString(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   }
   var parts = [];
   if (f.locality) parts.push(t("print.at", { place: place || f.locality }));

@@ -51,6 +51,7 @@ public enum HymnPages {
         if let prev = link(prev, context: context) { values["prev"] = prev }
         if let next = link(next, context: context) { values["next"] = next }
         if let language = hymn.language { values["language"] = .text(language) }
+        if hymn.removed { values["removedNote"] = .text(words.format("hymnRemoved", ["number": String(hymn.number)])) }
         if let meter = hymn.meter {
             // Under the title, as hymnals print it; the link only when another hymn shares the meter.
             var line: TemplateObject = ["text": .text(meter)]
