@@ -60,7 +60,9 @@ let package = Package(
                 "SitegenSnapshots",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // The interface's words in English, the table every language's table is read over.
+            resources: [.embedInCode("Strings/en.yml")]
         ),
         // One module per content kind: its source format, model, pages, snapshots, and the
         // `ContentKind` it gives the pipeline (docs/architecture.md).
@@ -68,8 +70,7 @@ let package = Package(
         .target(name: "SitegenHymns", dependencies: ["SitegenCore", "SitegenSnapshots"]),
         .target(name: "SitegenBible", dependencies: ["SitegenCore", "SitegenSnapshots", "CLibXML2", .product(name: "Yams", package: "Yams")],
                 // Versifications are data (docs/bible.md), compiled into the binary as bytes.
-                resources: [.embedInCode("Versification/KJV.vrs"), .embedInCode("Versification/NRSVA.vrs"),
-                            .embedInCode("Strings/en.yml")]),
+                resources: [.embedInCode("Versification/KJV.vrs"), .embedInCode("Versification/NRSVA.vrs")]),
         .target(name: "SitegenSchedule", dependencies: ["SitegenCore", "SitegenSnapshots", .product(name: "SwiftCSV", package: "SwiftCSV")]),
         // The one list of the site's kinds of content.
         // The one list of the site's kinds of content and of its features.

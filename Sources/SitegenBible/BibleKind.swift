@@ -10,7 +10,7 @@ public struct BibleKind: ContentKind {
 
     public var sources: KindSources {
         // The pages' words in other languages live in `Content/strings/`: an edit there reads the Bible again.
-        KindSources(folders: [BibleReader.folder], checksAgainst: [BibleStrings.folder], templates: BiblePages.templates)
+        KindSources(folders: [BibleReader.folder], checksAgainst: [StringTable.folder], templates: BiblePages.templates)
     }
 
     public func makeCache() -> BibleCache { BibleCache() }

@@ -122,7 +122,7 @@
     document.querySelectorAll("[data-mark-read]").forEach(function (button) {
       var on = !!read[button.getAttribute("data-mark-read")];
       button.setAttribute("aria-pressed", on ? "true" : "false");
-      button.textContent = on ? "Read ✓" : "Mark as read";
+      button.textContent = S.t(on ? "bible.read" : "bible.markAsRead");
     });
   }
   function initMarkRead() {
@@ -135,11 +135,11 @@
       button.addEventListener("click", function () {
         var on = !read[id];
         setChapter(id, on, []);
-        if (status) status.textContent = on ? "Marked as read." : "No longer marked as read.";
+        if (status) status.textContent = S.t(on ? "bible.marked" : "bible.unmarked");
         todaysReadings(base, function (day) {
           var changed = setChapter(id, on, day ? day.readings : []);
           if (status && changed.length) {
-            status.textContent += " " + (on ? "Ticked in today’s plan: " : "Unticked in today’s plan: ") +
+            status.textContent += " " + S.t(on ? "bible.ticked" : "bible.unticked") + " " +
               changed.map(function (r) { return r.label; }).join(", ") + ".";
           }
         });
@@ -154,7 +154,7 @@
       function sync() {
         var on = !root.classList.contains("no-red-letter");
         button.setAttribute("aria-pressed", on ? "true" : "false");
-        var state = button.querySelector("[data-red-letter-state]"); if (state) state.textContent = on ? "on" : "off";
+        var state = button.querySelector("[data-red-letter-state]"); if (state) state.textContent = button.getAttribute(on ? "data-on" : "data-off");
       }
       button.addEventListener("click", function () {
         var off = !root.classList.contains("no-red-letter");
@@ -216,7 +216,7 @@
     var links = el("span", "plan-links");
     r.links.forEach(function (l) {
       var a = el("a", "plan-open"); a.href = l.url;
-      a.append(r.links.length === 1 ? "Read" : l.text);
+      a.append(r.links.length === 1 ? S.t("bible.readLink") : l.text);
       if (r.links.length === 1) a.append(el("span", "visually-hidden", " " + l.text));
       var arrow = el("span", "", "\u00a0›"); arrow.setAttribute("aria-hidden", "true"); a.append(arrow);
       links.append(a);
@@ -298,7 +298,7 @@
       a.download = "bible-progress.json";
       document.body.appendChild(a); a.click(); a.remove();
       setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
-      say("Exported " + keys(read).length + " chapters.");
+      say(S.t("bible.exported", { count: keys(read).length }));
     });
     var imp = document.querySelector("[data-progress-import]");
     if (imp) imp.addEventListener("change", function () {
@@ -308,9 +308,9 @@
       reader.onload = function () {
         try {
           var added = importText(String(reader.result)), marks = added.highlights + added.hearts + added.notes + added.favouriteHymns;
-          say(marks ? S.readerData.describe(added) : "Imported: " + added.chapters + " chapters added.");
+          say(marks ? S.readerData.describe(added) : S.t("bible.importedChapters", { count: added.chapters }));
         }
-        catch (e) { say("Could not import that file, nothing was changed: " + e.message + "."); }
+        catch (e) { say(S.t("bible.importFailed", { reason: e.message })); }
         imp.value = "";
       };
       reader.readAsText(file);

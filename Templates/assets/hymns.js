@@ -4,13 +4,14 @@
 // hymns/numbers/ (a page of every number as a link), so the hymn is still one tap away.
 (function () {
   "use strict";
+  var S = window.sitegen;
 
   // What is wrong with the typed text, or null when it names a hymn.
   function problem(text, count) {
-    if (text === "") return "Type a hymn number from 1 to " + count + ".";
-    if (!/^[0-9]+$/.test(text)) return "“" + text + "” is not a hymn number. Use digits only, 1 to " + count + ".";
+    if (text === "") return S.t("hymns.empty", { count: count });
+    if (!/^[0-9]+$/.test(text)) return S.t("hymns.notNumber", { text: text, count: count });
     var n = parseInt(text, 10);
-    if (n < 1 || n > count) return "There is no hymn " + n + ". The hymnal has hymns 1 to " + count + ".";
+    if (n < 1 || n > count) return S.t("hymns.noSuchHymn", { number: n, count: count });
     return null;
   }
 

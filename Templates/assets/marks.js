@@ -15,6 +15,8 @@
   var COLOURS = R.COLOURS;
 
   function isObject(v) { return !!v && typeof v === "object" && !Array.isArray(v); }
+  // A word of the page's table inside the panel's HTML (the tables are the site's, but still text).
+  function attrText(s) { return String(s).replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; }); }
   function now() { return new Date().toISOString(); }
   function chapter(id) { return R.marksOf(store, id); }
   function saveChapter(id, marks) {
@@ -66,7 +68,7 @@
       v.setAttribute("aria-describedby", "verse-actions-hint");
       var vn = v.querySelector(".vn"); if (vn) vn.tabIndex = -1;
     });
-    var hint = el("p", { id: "verse-actions-hint", "class": "visually-hidden" }, "Press Enter for highlight, heart, note, copy and link.");
+    var hint = el("p", { id: "verse-actions-hint", "class": "visually-hidden" }, S.t("marks.hint"));
     article.appendChild(hint);
 
     function label(a, b) { return reference + ":" + a + (b && b !== a ? "–" + b : ""); }
@@ -81,10 +83,10 @@
       if (!v) return;
       COLOURS.forEach(function (c) { v.classList.toggle("hl-" + c, m.h === c); });
       v.querySelectorAll(".mark").forEach(function (x) { x.remove(); });
-      if (m.heart) v.appendChild(el("span", { "class": "mark mark-heart", title: "Hearted" }, "♥"))
-        .appendChild(el("span", { "class": "visually-hidden" }, " (hearted)"));
+      if (m.heart) v.appendChild(el("span", { "class": "mark mark-heart", title: S.t("marks.hearted") }, "♥"))
+        .appendChild(el("span", { "class": "visually-hidden" }, " (" + S.t("marks.hearted") + ")"));
       if (m.note) {
-        var b = el("button", { type: "button", "class": "mark mark-note", "data-note-marker": n, "aria-label": "Note on " + label(n, m.to) }, "✎");
+        var b = el("button", { type: "button", "class": "mark mark-note", "data-note-marker": n, "aria-label": S.t("marks.noteOn", { ref: label(n, m.to) }) }, "✎");
         v.appendChild(b);
       }
     }
@@ -95,22 +97,22 @@
     var panel = el("div", { "class": "verse-actions", role: "dialog", "aria-labelledby": "verse-actions-title", hidden: "" });
     panel.innerHTML =
       '<div class="verse-actions-head"><p class="verse-actions-title" id="verse-actions-title"></p>' +
-      '<button type="button" class="verse-actions-close" data-act="close" aria-label="Close verse actions">✕</button></div>' +
-      '<div class="verse-actions-row" role="group" aria-label="Highlight colour">' +
+      '<button type="button" class="verse-actions-close" data-act="close" aria-label="' + attrText(S.t("marks.close")) + '">✕</button></div>' +
+      '<div class="verse-actions-row" role="group" aria-label="' + attrText(S.t("marks.highlightColour")) + '">' +
       COLOURS.map(function (c) {
-        return '<button type="button" class="swatch hl-' + c + '" data-hl="' + c + '" aria-pressed="false" aria-label="Highlight ' + c + '"><span aria-hidden="true">A</span></button>';
+        return '<button type="button" class="swatch hl-' + c + '" data-hl="' + c + '" aria-pressed="false" aria-label="' + attrText(S.t("marks.highlight", { colour: S.t("marks." + c) })) + '"><span aria-hidden="true">A</span></button>';
       }).join("") +
-      '<button type="button" data-hl="" aria-label="Remove highlight">No colour</button></div>' +
+      '<button type="button" data-hl="" aria-label="' + attrText(S.t("marks.removeHighlight")) + '">' + attrText(S.t("marks.noColour")) + '</button></div>' +
       '<div class="verse-actions-row">' +
-      '<button type="button" data-act="heart" aria-pressed="false"><span class="heart-icon" aria-hidden="true">♡</span>&nbsp;Heart</button>' +
-      '<button type="button" data-act="note"><span aria-hidden="true">✎</span>&nbsp;Note</button>' +
-      '<button type="button" data-act="copy">Copy</button>' +
-      '<button type="button" data-act="link">Link</button></div>' +
+      '<button type="button" data-act="heart" aria-pressed="false"><span class="heart-icon" aria-hidden="true">♡</span>&nbsp;' + attrText(S.t("marks.heart")) + '</button>' +
+      '<button type="button" data-act="note"><span aria-hidden="true">✎</span>&nbsp;' + attrText(S.t("marks.note")) + '</button>' +
+      '<button type="button" data-act="copy">' + attrText(S.t("marks.copy")) + '</button>' +
+      '<button type="button" data-act="link">' + attrText(S.t("marks.link")) + '</button></div>' +
       '<div class="verse-note-editor" hidden><label for="verse-note-text"></label>' +
       '<textarea id="verse-note-text" rows="4" maxlength="' + R.LIMITS.note + '"></textarea><div class="verse-actions-row">' +
-      '<button type="button" class="primary" data-act="save">Save</button>' +
-      '<button type="button" data-act="delete-note">Delete note</button>' +
-      '<button type="button" data-act="cancel">Cancel</button></div></div>' +
+      '<button type="button" class="primary" data-act="save">' + attrText(S.t("marks.save")) + '</button>' +
+      '<button type="button" data-act="delete-note">' + attrText(S.t("marks.deleteNote")) + '</button>' +
+      '<button type="button" data-act="cancel">' + attrText(S.t("marks.cancel")) + '</button></div></div>' +
       '<p class="verse-actions-status" role="status" aria-live="polite"></p>';
     article.appendChild(panel);
     var title = panel.querySelector(".verse-actions-title");
@@ -131,7 +133,7 @@
     // The verse's text as marked, and the translation it is in (where /my/ links to).
     function keepText(m, n) { if (!m.text) { m.text = verseText(n); m.tr = translation; } }
     function commit(list) {
-      if (!saveChapter(id, marks)) say("Could not save: this browser keeps no storage for the site.");
+      if (!saveChapter(id, marks)) say(S.t("marks.couldNotSave"));
       marks = chapter(id) || marks;
       list.forEach(paint);
     }
@@ -147,7 +149,7 @@
         var c = b.getAttribute("data-hl");
         if (c) b.setAttribute("aria-pressed", list.every(function (n) { return marks[n] && marks[n].h === c; }) ? "true" : "false");
       });
-      panel.querySelector("[data-act=note]").lastChild.textContent = "\u00a0" + (first.note ? "Edit note" : "Note");
+      panel.querySelector("[data-act=note]").lastChild.textContent = "\u00a0" + S.t(first.note ? "marks.editNote" : "marks.note");
       Object.keys(verses).forEach(function (n) { verses[n].classList.toggle("selected", +n >= sel.from && +n <= sel.to); });
     }
     function open(from, to) {
@@ -169,7 +171,7 @@
     function openNote() {
       var n = String(sel.from), m = marks[n] || {};
       editor.hidden = false;
-      editor.querySelector("label").textContent = "Note on " + label(String(sel.from), String(sel.to));
+      editor.querySelector("label").textContent = S.t("marks.noteOn", { ref: label(String(sel.from), String(sel.to)) });
       area.value = m.note || "";
       editor.querySelector("[data-act=delete-note]").hidden = !m.note;
       area.focus();
@@ -225,12 +227,13 @@
         var colour = b.getAttribute("data-hl");
         list.forEach(function (n) { var m = markOf(n); if (colour) { m.h = colour; m.ht = t; keepText(m, n); } else { delete m.h; delete m.ht; } });
         commit(list); sync();
-        say(colour ? "Highlighted " + label(String(sel.from), String(sel.to)) + " " + colour + "." : "Highlight removed.");
+        say(colour ? S.t("marks.highlighted", { ref: label(String(sel.from), String(sel.to)), colour: S.t("marks." + colour) })
+          : S.t("marks.highlightRemoved"));
       } else if (act === "heart") {
         var on = b.getAttribute("aria-pressed") !== "true";
         list.forEach(function (n) { var m = markOf(n); if (on) { if (!m.heart) m.heart = t; keepText(m, n); } else delete m.heart; });
         commit(list); sync();
-        say(on ? "Hearted." : "Heart removed.");
+        say(S.t(on ? "marks.heartedSaid" : "marks.heartRemoved"));
       } else if (act === "note") {
         openNote();
       } else if (act === "save" || act === "delete-note") {
@@ -241,18 +244,18 @@
           if (sel.to !== sel.from) m.to = sel.to; else delete m.to;
         } else { delete m.note; delete m.nt; delete m.nu; delete m.to; }
         commit([n]); editor.hidden = true; sync();
-        say(text ? "Note saved." : "Note deleted.");
+        say(S.t(text ? "marks.noteSaved" : "marks.noteDeleted"));
         panel.querySelector("[data-act=note]").focus();
       } else if (act === "cancel") {
         editor.hidden = true; panel.querySelector("[data-act=note]").focus();
       } else if (act === "copy") {
         var words = list.map(function (v) { return (list.length > 1 ? v + " " : "") + verseText(v); }).join(" ");
         var ref = label(String(sel.from), String(sel.to)) + (abbreviation ? " " + abbreviation : "");
-        copyText(words + "\n" + ref, function (ok) { say(ok ? "Copied " + ref + "." : "Could not copy: select the text instead."); });
+        copyText(words + "\n" + ref, function (ok) { say(ok ? S.t("marks.copied", { ref: ref }) : S.t("marks.couldNotCopy")); });
       } else if (act === "link") {
         var url = location.origin + location.pathname + "#v" + sel.from;
         history.replaceState(null, "", "#v" + sel.from);
-        copyText(url, function (ok) { say((ok ? "Link copied: " : "Link: ") + url); });
+        copyText(url, function (ok) { say(S.t(ok ? "marks.linkCopied" : "marks.linkShown", { url: url })); });
       } else if (act === "close") {
         returnFocus = returnFocus || verses[sel.from]; close();
       }

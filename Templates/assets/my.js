@@ -41,13 +41,14 @@
   }
   // One formatter and one answer per time (toLocaleDateString makes a formatter per call,
   // which for 2,000 notes was most of the page's script time).
-  var dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "long", day: "numeric" });
+  var dateFormat = new Intl.DateTimeFormat(S.language(), { year: "numeric", month: "long", day: "numeric" });
   var days = {};
   function day(iso) {
     if (days[iso] === undefined) { var d = new Date(iso); days[iso] = isNaN(d) ? "" : dateFormat.format(d); }
     return days[iso];
   }
   function time(iso) { return '<time datetime="' + esc(iso) + '">' + esc(day(iso)) + "</time>"; }
+  function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
   function text(t) { return t ? '<span class="my-verse-text">' + esc(t) + "</span>" : ""; }
   // Long lists show their first LIMIT entries and a button for the rest, so a reader with
   // thousands of marks gets the page at once (docs/marks.md has the figures).
@@ -55,7 +56,7 @@
   function shown(list, name) { return expanded[name] ? list : list.slice(0, LIMIT); }
   function more(list, name) {
     return list.length > LIMIT && !expanded[name]
-      ? '<p><button type="button" data-my-more="' + name + '">Show all ' + list.length + "</button></p>" : "";
+      ? '<p><button type="button" data-my-more="' + name + '">' + esc(S.t("my.showAll", { count: list.length })) + "</button></p>" : "";
   }
   function fill(name, html, count) {
     page.querySelector("[data-my-" + name + "]").innerHTML = html;
@@ -90,7 +91,7 @@
       html += '<li><span class="mark-heart" aria-hidden="true">♥</span> ' + link(h.place) + " " + text(h.text) + "</li>";
     });
     if (current !== null) html += "</ol>" + more(hearts, "hearts");
-    fill("hearts", html || '<p class="muted">No hearts yet. Tap a verse in any chapter and choose Heart.</p>', hearts.length);
+    fill("hearts", html || '<p class="muted">' + esc(S.t("my.noHearts")) + "</p>", hearts.length);
 
     var total = 0;
     html = "";
@@ -99,11 +100,11 @@
       total += list.length;
       if (!list.length) return;
       html += '<h3 class="my-colour"><span class="swatch-dot hl-' + c + '" aria-hidden="true"></span>' +
-        c.charAt(0).toUpperCase() + c.slice(1) + " (" + list.length + ')</h3><ul class="my-list">';
+        esc(capital(S.t("marks." + c))) + " (" + list.length + ')</h3><ul class="my-list">';
       shown(list, c).forEach(function (h) { html += '<li class="hl-' + c + '-entry">' + link(h.place) + " " + text(h.text) + "</li>"; });
       html += "</ul>" + more(list, c);
     });
-    fill("highlights", html || '<p class="muted">No highlights yet.</p>', total);
+    fill("highlights", html || '<p class="muted">' + esc(S.t("my.noHighlights")) + "</p>", total);
 
     notes.sort(compare);
     html = "";
@@ -112,10 +113,10 @@
         (n.at ? ' <span class="muted">' + time(n.at) + "</span>" : "") + "</p>" +
         (n.text ? '<blockquote class="my-note-verse">' + esc(n.text) + "</blockquote>" : "") +
         '<p class="my-note-text">' + esc(n.note) + '</p><p class="my-note-actions">' +
-        '<button type="button" data-note-edit aria-label="Edit note on ' + esc(n.place.name) + '">Edit</button> ' +
-        '<button type="button" data-note-delete aria-label="Delete note on ' + esc(n.place.name) + '">Delete</button></p></li>';
+        '<button type="button" data-note-edit aria-label="' + esc(S.t("my.editNote", { ref: n.place.name })) + '">' + esc(S.t("my.edit")) + "</button> " +
+        '<button type="button" data-note-delete aria-label="' + esc(S.t("my.deleteNote", { ref: n.place.name })) + '">' + esc(S.t("my.delete")) + "</button></p></li>";
     });
-    fill("notes", html ? '<ol class="my-list my-notes">' + html + "</ol>" + more(notes, "notes") : '<p class="muted">No notes yet.</p>', notes.length);
+    fill("notes", html ? '<ol class="my-list my-notes">' + html + "</ol>" + more(notes, "notes") : '<p class="muted">' + esc(S.t("my.noNotes")) + "</p>", notes.length);
 
     var fav = M.favourites(), numbers = Object.keys(fav).filter(function (n) { return /^[1-9][0-9]{0,4}$/.test(n); })
       .sort(function (a, b) { return a - b; });
@@ -123,17 +124,17 @@
       var title = fav[n] && fav[n].title ? " " + esc(fav[n].title) : "";
       return '<li><a href="' + esc(hymnsURL + n + "/") + '"><span class="hymn-list-number">' + esc(n) + "</span>" + title + "</a></li>";
     }).join("");
-    fill("hymns", html ? '<ol class="my-list my-hymns">' + html + "</ol>" : '<p class="muted">No favourite hymns yet. Use the heart on a hymn’s page.</p>', numbers.length);
+    fill("hymns", html ? '<ol class="my-list my-hymns">' + html + "</ol>" : '<p class="muted">' + esc(S.t("my.noHymns")) + "</p>", numbers.length);
 
     var read = R.chapters(S.store).length, ticks = R.planTicks(S.store).length;
-    page.querySelector("[data-my-read]").textContent = read + (chapterCount ? " of " + chapterCount : "");
+    page.querySelector("[data-my-read]").textContent = chapterCount ? S.t("my.readOf", { read: read, total: chapterCount }) : String(read);
     page.querySelector("[data-my-ticks]").textContent = String(ticks);
     S.myTiming = { render: performance.now() - started, hearts: hearts.length, highlights: total, notes: notes.length };
   }
 
   var status = page.querySelector("[data-my-status]");
   function say(t) { status.textContent = t; }
-  function saved(ok, done) { render(); say(ok ? done : "Could not save: this browser has no room left for the site, or keeps no storage."); }
+  function saved(ok, done) { render(); say(ok ? done : S.t("my.couldNotSave")); }
 
   page.addEventListener("click", function (e) {
     var b = e.target.closest("button");
@@ -149,20 +150,20 @@
     if (!m) return;
     if (b.hasAttribute("data-note-delete")) {
       delete m.note; delete m.nt; delete m.nu; delete m.to;
-      saved(M.saveChapter(id, marks), "Note deleted.");
+      saved(M.saveChapter(id, marks), S.t("marks.noteDeleted"));
     } else if (b.hasAttribute("data-note-edit")) {
       var name = item.querySelector(".my-note-ref a, .my-note-ref").textContent;
       var box = item.querySelector(".my-note-text");
-      box.outerHTML = '<div class="my-note-editor"><label for="edit-' + esc(ref) + '">Note on ' + esc(name) + '</label>' +
+      box.outerHTML = '<div class="my-note-editor"><label for="edit-' + esc(ref) + '">' + esc(S.t("marks.noteOn", { ref: name })) + "</label>" +
         '<textarea id="edit-' + esc(ref) + '" rows="4" maxlength="' + R.LIMITS.note + '"></textarea></div>';
       item.querySelector("textarea").value = m.note;
       item.querySelector(".my-note-actions").innerHTML =
-        '<button type="button" class="primary" data-note-save>Save</button> <button type="button" data-note-cancel>Cancel</button>';
+        '<button type="button" class="primary" data-note-save>' + esc(S.t("marks.save")) + '</button> <button type="button" data-note-cancel>' + esc(S.t("marks.cancel")) + "</button>";
       item.querySelector("textarea").focus();
     } else if (b.hasAttribute("data-note-save")) {
       var value = item.querySelector("textarea").value.trim();
       if (value) { m.note = value; m.nu = new Date().toISOString(); } else { delete m.note; delete m.nt; delete m.nu; delete m.to; }
-      saved(M.saveChapter(id, marks), value ? "Note saved." : "Note deleted.");
+      saved(M.saveChapter(id, marks), S.t(value ? "marks.noteSaved" : "marks.noteDeleted"));
     } else if (b.hasAttribute("data-note-cancel")) {
       render();
     }
@@ -177,7 +178,7 @@
     a.download = "my-bible-and-hymns.json";
     document.body.appendChild(a); a.click(); a.remove();
     setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
-    say("Exported everything you keep here to my-bible-and-hymns.json.");
+    say(S.t("my.exported"));
   });
   var imp = page.querySelector("[data-my-import]");
   imp.addEventListener("change", function () {
@@ -186,7 +187,7 @@
     var reader = new FileReader();
     reader.onload = function () {
       try { var added = M.importText(String(reader.result)); render(); say(R.describe(added)); }
-      catch (e) { say("Could not import that file, nothing was changed: " + e.message + "."); }
+      catch (e) { say(S.t("my.importFailed", { reason: e.message })); }
       imp.value = "";
     };
     reader.readAsText(file);

@@ -7,7 +7,7 @@
   "use strict";
   if (!("serviceWorker" in navigator) || !document.currentScript) return;
   var base = new URL("../", document.currentScript.src).href;   // assets/offline.js → the site
-  var sw = navigator.serviceWorker;
+  var sw = navigator.serviceWorker, S = window.sitegen;
 
   // `sitegen serve` injects live reload: a preview always shows the newest save, so it has no
   // worker (and serve's own sw.js removes one left by a published build).
@@ -30,10 +30,10 @@
     var box = document.createElement("div"), text = document.createElement("p"), button = document.createElement("button");
     box.className = "update-notice";
     box.setAttribute("role", "status");
-    text.textContent = "A new version of this site is available.";
+    text.textContent = S.t("site.newVersion");
     button.type = "button";
     button.className = "primary";
-    button.textContent = "Reload";
+    button.textContent = S.t("site.reload");
     button.addEventListener("click", function () {
       reloading = true;
       if (registration.waiting) registration.waiting.postMessage({ type: "activate" });
@@ -56,8 +56,8 @@
   }
 
   // ---- "Save the whole Bible for offline reading" ------------------------------------------
-  function count(n) { return n.toLocaleString("en-US"); }
-  function megabytes(bytes) { return (bytes / 1e6).toLocaleString("en-US", { maximumFractionDigits: 1 }) + " MB"; }
+  function count(n) { return n.toLocaleString(S.language()); }
+  function megabytes(bytes) { return (bytes / 1e6).toLocaleString(S.language(), { maximumFractionDigits: 1 }) + " MB"; }
 
   // `worker`: the active worker when the page started; the page's controller once there is one
   // (after an update it is the new worker: the old one no longer answers).
@@ -67,19 +67,19 @@
     var retry = 0, timer = null;
     function show(p, extra) {
       var done = p.total > 0 && p.remaining === 0;
-      status.textContent = count(p.saved) + " of " + count(p.total) + " " + p.unit + " saved" +
-        (done ? ": all of them can be read without signal." : ".") + (extra ? " " + extra : "");
+      status.textContent = S.t(done ? "site.savedAll" : "site.savedSome", { saved: count(p.saved), total: count(p.total),
+        unit: S.t("site.unit." + p.unit) }) + (extra ? " " + extra : "");
       button.hidden = done;
     }
     function run() {
       clearTimeout(timer);
       ask(sw.controller || worker, { type: "save", group: group, size: 40 }).then(function (p) {
-        if (p.error) { status.textContent = "Saving stopped: " + p.error; button.disabled = false; return; }
+        if (p.error) { status.textContent = S.t("site.savingStopped", { error: p.error }); button.disabled = false; return; }
         if (p.remaining === 0) { show(p); button.disabled = false; return; }
         if (p.stored > 0) { retry = 0; show(p); run(); return; }
         // Nothing could be fetched: no connection (or the server is down). Try again by itself.
         retry = Math.min(retry + 1, 5);
-        show(p, "Paused: no connection. Saving goes on by itself when the connection is back.");
+        show(p, S.t("site.paused"));
         timer = setTimeout(run, 1000 * retry);
       });
     }
@@ -87,12 +87,12 @@
     button.addEventListener("click", function () {
       if (navigator.storage && navigator.storage.persist) navigator.storage.persist();
       button.disabled = true;
-      status.textContent = "Saving…";
+      status.textContent = S.t("site.saving");
       run();
     });
     ask(sw.controller || worker, { type: "progress", group: group }).then(function (p) {
       var size = box.querySelector("[data-offline-size]");
-      if (size && p.bytes) size.textContent = " Saving it all stores " + megabytes(p.bytes) + " on this device.";
+      if (size && p.bytes) size.textContent = " " + S.t("site.offlineSize", { size: megabytes(p.bytes) });
       box.hidden = false;
       if (p.saved) show(p);
     });

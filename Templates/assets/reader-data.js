@@ -1,5 +1,6 @@
 // sitegen reader data: what the reader keeps in this browser, as one file (format
-// "sitegen-reader-data", version 1; the JSON Schema is Sources/SitegenSite/Pipeline/ReaderData.swift,
+// "sitegen-reader-data", version 2; version 1 files, whose marks name no translation, still import;
+// the JSON Schema is Sources/SitegenSite/Pipeline/ReaderData.swift,
 // published as api/v1/schemas/reader-data.schema.json), and the one validator every import goes
 // through (/my/ and the progress page; the progress page's older "sitegen-bible-progress" file too).
 // DOM-free: it reads and writes through a `sitegen.makeStore` store, so Tests/js/ runs it as is.
@@ -11,7 +12,11 @@
 (function () {
   "use strict";
   var S = window.sitegen, K = S.keys;
-  var FORMAT = "sitegen-reader-data", OLD_FORMAT = "sitegen-bible-progress", VERSION = 1;
+  var FORMAT = "sitegen-reader-data", OLD_FORMAT = "sitegen-bible-progress", VERSION = 2;
+  // Version 1 had no `translation` on a verse's marks: they link to the default translation.
+  var READS = [1, 2];
+  // A translation's id (its folder below Content/bible/: "kjv", "rv1909").
+  var TRANSLATION = /^[a-z0-9][a-z0-9_-]{0,31}$/;
   var COLOURS = ["yellow", "green", "blue", "pink"];
   // Longest texts kept: a note as the note box allows it, a verse's text (Esther 8:9, the
   // longest, is 530 characters), a hymn's title; a book id (OSIS: "AddEsth", "1Macc").
@@ -82,12 +87,15 @@
       return check(item);
     };
   }
+  // A verse's mark: its OSIS reference, and the text and translation it was made in.
   function verseEntry(fields, check) {
-    return entry(fields, function (o) {
+    return entry(fields.concat(["translation"]), function (o) {
       var ref = canonicalRef(o.ref);
       if (!ref) return "reference";
-      var why = optionalText(o, "text", LIMITS.text);
-      return why || check(o, ref);
+      if (o.translation !== undefined && !(typeof o.translation === "string" && TRANSLATION.test(o.translation))) return "translation";
+      var why = optionalText(o, "text", LIMITS.text), result = why || check(o, ref);
+      if (typeof result === "object" && o.translation !== undefined) result.translation = o.translation;
+      return result;
     });
   }
 
@@ -126,13 +134,13 @@
                highlights: [], hearts: [], notes: [], favouriteHymns: [] };
     }
     if (data.format !== FORMAT) fail("it is not a sitegen reader file");
-    if (data.version !== VERSION) fail("it is version " + String(data.version).slice(0, 20) + " and this site reads version " + VERSION);
+    if (READS.indexOf(data.version) < 0) fail("it is version " + String(data.version).slice(0, 20) + " and this site reads versions 1 and " + VERSION);
     onlyKeys(data, ["format", "version", "exported", "progress", "highlights", "hearts", "notes", "favouriteHymns"], "the file");
     if (data.exported !== undefined && !isTime(data.exported)) fail("“exported” is not a time");
     var progress = data.progress === undefined ? {} : data.progress;
     if (!isObject(progress)) fail("“progress” is not an object");
     onlyKeys(progress, ["chapters", "plan"], "“progress”");
-    return {
+    var out = {
       progress: { chapters: strings(progress.chapters, "progress.chapters", canonicalChapter),
                   plan: strings(progress.plan, "progress.plan", canonicalPlan) },
       highlights: list(data.highlights, "highlights", checkHighlight),
@@ -140,6 +148,10 @@
       notes: list(data.notes, "notes", checkNote),
       favouriteHymns: list(data.favouriteHymns, "favouriteHymns", checkHymn)
     };
+    if (data.version === 1) [out.highlights, out.hearts, out.notes].forEach(function (marks) {
+      marks.forEach(function (m) { if (m.translation !== undefined) fail("“translation” is a field of version 2, and this file says version 1"); });
+    });
+    return out;
   }
   function parse(textOfFile) {
     var data;
@@ -165,7 +177,14 @@
   function exportData(store, now) {
     var highlights = [], hearts = [], notes = [], hymns = [];
     function time(t) { return isTime(t) ? t : now; }
-    function withText(o, m) { if (text(m.text, LIMITS.text) && m.text) o.text = m.text; return o; }
+    // The verse's text and its translation go with the mark, so a new device shows what was marked.
+    function withText(o, m) {
+      if (text(m.text, LIMITS.text) && m.text) {
+        o.text = m.text;
+        if (typeof m.tr === "string" && TRANSLATION.test(m.tr)) o.translation = m.tr;
+      }
+      return o;
+    }
     chapterIDs(store).sort().forEach(function (key) {
       var id = canonicalChapter(key), marks = marksOf(store, key);
       if (!id || id !== key) return;
@@ -213,16 +232,18 @@
       if (!isObject(touched[id][n])) touched[id][n] = {};
       return touched[id][n];
     }
-    function keepText(m, t) { if (t && !m.text) m.text = t; }
+    function keepText(m, t, translation) {
+      if (t && !m.text) { m.text = t; if (translation) m.tr = translation; }
+    }
     data.highlights.forEach(function (h) {
       var m = markOf(h.ref);
       if (!m.h) { m.h = h.colour; m.ht = h.at || now; added.highlights++; }
-      keepText(m, h.text);
+      keepText(m, h.text, h.translation);
     });
     data.hearts.forEach(function (h) {
       var m = markOf(h.ref);
       if (!m.heart) { m.heart = h.at; added.hearts++; }
-      keepText(m, h.text);
+      keepText(m, h.text, h.translation);
     });
     data.notes.forEach(function (n) {
       var m = markOf(n.ref), updated = n.updated || n.at;
@@ -233,7 +254,7 @@
         m.note = n.note; m.nt = n.at; m.nu = updated;
         if (n.to) m.to = +n.to.split(".")[2]; else delete m.to;
       }
-      keepText(m, n.text);
+      keepText(m, n.text, n.translation);
     });
     Object.keys(touched).forEach(function (id) { changes[K.marksPrefix + id] = touched[id]; });
     if (data.favouriteHymns.length) {

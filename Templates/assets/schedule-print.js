@@ -5,7 +5,7 @@
   "use strict";
   var sheet = document.querySelector("[data-print-sheet]");
   if (!sheet || !window.sitegen.scheduleFilter) return;
-  var F = window.sitegen.scheduleFilter;
+  var F = window.sitegen.scheduleFilter, t = window.sitegen.t;
   var button = sheet.querySelector("[data-print-button]");
   if (button) {
     button.hidden = false;
@@ -27,18 +27,20 @@
   groups.forEach(function (group) { F.hideEmpty([group], "[data-print-item]"); });
   sheet.querySelector("[data-print-none]").hidden = shown !== 0;
 
+  // The page's language; the site's English writes the day first, as the sheet does ("1 March 2027").
+  var locale = window.sitegen.language() === "en" ? "en-GB" : window.sitegen.language();
   function longDate(iso) {
     var d = new Date(iso + "T12:00:00Z");
-    return isNaN(d) ? iso : d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    return isNaN(d) ? iso : d.toLocaleDateString(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   }
   var parts = [];
-  if (f.locality) parts.push("at " + (place || f.locality));
-  if (f.team) parts.push(f.team === "Congregations" ? "congregations’ own services" : "team: " + f.team);
-  if (f.category) parts.push("category: " + f.category);
-  if (f.from && f.to) parts.push("from " + longDate(f.from) + " to " + longDate(f.to));
-  else if (f.from) parts.push("from " + longDate(f.from));
-  else if (f.to) parts.push("until " + longDate(f.to));
-  if (f.q) parts.push("matching “" + f.q + "”");
+  if (f.locality) parts.push(t("print.at", { place: place || f.locality }));
+  if (f.team) parts.push(f.team === "Congregations" ? t("print.congregations") : t("print.team", { team: f.team }));
+  if (f.category) parts.push(t("print.category", { category: f.category }));
+  if (f.from && f.to) parts.push(t("print.fromTo", { from: longDate(f.from), to: longDate(f.to) }));
+  else if (f.from) parts.push(t("print.from", { from: longDate(f.from) }));
+  else if (f.to) parts.push(t("print.until", { to: longDate(f.to) }));
+  if (f.q) parts.push(t("print.matching", { text: f.q }));
   sheet.querySelector("[data-print-covers]").textContent =
-    "Only meetings " + parts.join(", ") + " (" + shown + (shown === 1 ? " entry" : " entries") + "). The full sheet has all.";
+    t(shown === 1 ? "print.onlyOne" : "print.only", { parts: parts.join(", "), count: shown });
 })();

@@ -7,7 +7,7 @@
   "use strict";
   var form = document.querySelector("[data-schedule-filters]");
   if (!form || !window.sitegen.scheduleFilter) return;
-  var F = window.sitegen.scheduleFilter;
+  var F = window.sitegen.scheduleFilter, t = window.sitegen.t;
   var rows = Array.prototype.slice.call(document.querySelectorAll(".schedule-row[data-date]"));
   var teams = document.querySelectorAll("[data-team-group]");
   var months = document.querySelectorAll("[data-month]");
@@ -30,13 +30,13 @@
     });
     F.hideEmpty(teams, ".schedule-row");
     F.hideEmpty(months, ".schedule-row");
-    status.textContent = shown === rows.length ? "Showing all " + rows.length + " entries."
-      : "Showing " + shown + " of " + rows.length + " entries.";
+    status.textContent = shown === rows.length ? t("schedule.showingAll", { count: rows.length })
+      : t("schedule.showing", { shown: shown, count: rows.length });
     if (none) none.hidden = shown !== 0;
     var query = F.query(f);
     if (printLink) {
       printLink.href = printBase + (query ? "?" + query : "");
-      printLink.textContent = query ? "Printable sheet of these meetings" : "Printable sheet";
+      printLink.textContent = t(query ? "schedule.printThese" : "schedule.print");
     }
     if (window.history && history.replaceState) {
       history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);

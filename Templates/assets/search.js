@@ -68,7 +68,7 @@
   }
   // One formatter for every count: toLocaleString builds a new one per call, which costs more
   // than the rest of a keystroke's summary.
-  var NUMBER = new Intl.NumberFormat("en");
+  var NUMBER = new Intl.NumberFormat(window.sitegen.language()), t = window.sitegen.t;
   function plural(n, one, many) { return NUMBER.format(n) + " " + (n === 1 ? one : many); }
   // The index's words for a kind's documents, groups, facets and sections (null: none).
   function labelsOf(kind) { return kind >= 0 && E.meta.kindLabels ? E.meta.kindLabels[kind] : null; }
@@ -79,15 +79,16 @@
       kinds.add(f[0]); groups.add(Math.floor(r.doc / E.meta.groupSize)); facets.add(f[1]);
     });
     var L = kinds.size === 1 ? labelsOf(kinds.values().next().value) : null;
-    if (L) return plural(list.length, L.document[0], L.document[1]) + " in " + plural(groups.size, L.group[0], L.group[1]) + " of " + plural(facets.size, L.facet[0], L.facet[1]);
-    return plural(list.length, "result", "results");
+    if (L) return t("search.inOf", { documents: plural(list.length, L.document[0], L.document[1]),
+      groups: plural(groups.size, L.group[0], L.group[1]), facets: plural(facets.size, L.facet[0], L.facet[1]) });
+    return plural(list.length, t("search.result"), t("search.results"));
   }
   function renderFilters() {
     filtersBox.textContent = "";
     if (!state.results.length) return;
     var counts = E.meta.kinds.map(function () { return 0; });
     state.results.forEach(function (r) { counts[facetOf(r.doc)[0]]++; });
-    var group = el("div", { "class": "search-kinds", role: "group", "aria-label": "Show" });
+    var group = el("div", { "class": "search-kinds", role: "group", "aria-label": t("search.show") });
     function button(label, count, kind) {
       var b = el("button", { type: "button", "class": "search-filter", "aria-pressed": String(state.kind === kind), "data-kind": String(kind), "data-kind-name": kind < 0 ? "All" : E.meta.kinds[kind] });
       b.appendChild(document.createTextNode(label + " "));
@@ -95,7 +96,7 @@
       b.addEventListener("click", function () { state.kind = kind; state.facet = -1; state.section = ""; show(); });
       return b;
     }
-    group.appendChild(button("All", state.results.length, -1));
+    group.appendChild(button(t("search.all"), state.results.length, -1));
     E.meta.kinds.forEach(function (k, i) { if (counts[i]) group.appendChild(button(k, counts[i], i)); });
     filtersBox.appendChild(group);
     var L = labelsOf(state.kind);
@@ -151,15 +152,15 @@
         }
       });
       var said = list.length ? summary(list) : "";
-      var head = el("p", { "class": "search-summary" }, said + (list.length > top.length ? ", the first " + top.length + " shown" : ""));
+      var head = el("p", { "class": "search-summary" }, said + (list.length > top.length ? t("search.firstShown", { count: top.length }) : ""));
       if (list.length || state.refs.length) { out.appendChild(head); out.appendChild(ol); }
       state.shown = top.length;
       if (list.length > top.length) {
-        var more = el("button", { type: "button", "class": "search-more" }, "Show more");
+        var more = el("button", { type: "button", "class": "search-more" }, t("search.more"));
         more.addEventListener("click", function () { state.shown += PAGE; show(); });
         out.appendChild(more);
       }
-      say(state.message || (list.length || state.refs.length ? (state.refs.length ? "Go to " + state.refs[0].title + (list.length ? "; " : "") : "") + said : ""));
+      say(state.message || (list.length || state.refs.length ? (state.refs.length ? t("search.goTo", { title: state.refs[0].title }) + (list.length ? "; " : "") : "") + said : ""));
       out.setAttribute("aria-busy", "false");
     });
   }
@@ -179,7 +180,7 @@
       }).catch(function () {
         if (seq !== renderSeq) return;
         li.classList.remove("search-pending");
-        li.appendChild(el("p", { "class": "search-excerpt" }, "Not saved on this device for offline use: this result shows once you are back online."));
+        li.appendChild(el("p", { "class": "search-excerpt" }, t("search.notSaved")));
       });
     };
     if (observer) observer.observe(li); else li.load();
@@ -205,9 +206,9 @@
         return resultItem(url, d ? d[1] : this.title, m.numbered.label, d ? d[2] : "", new Set());
       } });
     } else if (m.ambiguous) {
-      refs.push({ title: "one of " + m.ambiguous.length + " books", render: function () {
+      refs.push({ title: t("search.oneOfBooks", { count: m.ambiguous.length }), render: function () {
         var li = el("li", { "class": "search-result search-choices" });
-        li.appendChild(el("span", null, "Which book? "));
+        li.appendChild(el("span", null, t("search.whichBook") + " "));
         m.ambiguous.forEach(function (b, i) {
           var one = b.verses.length === 1 && m.verse === null, ch = one ? 1 : Math.min(m.chapter, b.verses.length);
           var v = one ? Math.min(m.chapter, b.verses[0]) : (m.verse && m.verse <= b.verses[ch - 1] ? m.verse : null);
@@ -223,7 +224,7 @@
         this.parts.forEach(function (k) { rows = rows.concat(docs[k] || []); });
         var text = rows.filter(function (d) { var v = Number(d[0].split("#v")[1]); return v >= from && v <= to; })
           .map(function (d) { return d[0].split("#v")[1] + " " + d[2]; }).join(" ");
-        return resultItem(target, title, "Bible passage", text, new Set());
+        return resultItem(target, title, t("search.passage"), text, new Set());
       } };
       // The parts of the chapter's group that hold the verses shown (a verse's place in its
       // chapter is its number - 1).
@@ -251,7 +252,7 @@
     var seq = ++querySeq;
     if (push !== false) keepInAddress(q);
     var trimmed = q.trim();
-    if (!trimmed) { state.results = []; state.refs = []; message("Type a word, a phrase in \u201cquotes\u201d, a Bible reference such as John 3:16 or Ps 23, or a hymn number."); return Promise.resolve(); }
+    if (!trimmed) { state.results = []; state.refs = []; message(t("search.typeLong")); return Promise.resolve(); }
     if (trimmed.length > 500) trimmed = trimmed.slice(0, 500);
     out.setAttribute("aria-busy", "true");
     return loadMeta().then(function () { return /[0-9]/.test(trimmed) ? loadBooks() : null; }).then(function () {
@@ -265,15 +266,15 @@
         if (!found.results.length && !refs.length) {
           var allStop = found.parsed.words.length && !found.parsed.slots.length;
           message(allStop ? "\u201c" + trimmed.slice(0, 80) + "\u201d has only very common words (such as \u201cthe\u201d, \u201cand\u201d, \u201cof\u201d), which are not searched. Add a less common word, or put a phrase with one in quotes."
-            : found.parsed.words.length ? "Nothing found for \u201c" + trimmed.slice(0, 80) + "\u201d. Check the spelling, or try fewer words."
-            : "Type a word, a phrase in \u201cquotes\u201d, a Bible reference or a hymn number.");
+            : found.parsed.words.length ? t("search.nothing", { text: trimmed.slice(0, 80) })
+            : t("search.type"));
           return;
         }
-        if (found.parsed.truncated) state.message = "Only the first " + MAX_WORDS + " words were searched.";
+        if (found.parsed.truncated) state.message = t("search.onlyFirst", { count: MAX_WORDS });
         return show();
       });
     }).catch(function () {
-      if (seq === querySeq) message("Search could not load its index. Check the connection and try again.");
+      if (seq === querySeq) message(t("search.noIndex"));
     });
   }
 

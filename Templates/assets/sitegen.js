@@ -1,7 +1,7 @@
 // sitegen's shared script layer, loaded first by every page (layout.mustache) and exposing one
 // global, `window.sitegen`: the browser-storage keys and a storage that reports what it could
 // not write, `el`, `plural`, `fetchJSON`, `ready` and `attr`. The other scripts use it instead of
-// writing their own; nothing here touches the page until a script asks. No build step: a plain
+// writing their own, and `t`, the page's words; nothing here touches the page until a script asks. No build step: a plain
 // file, DOM-free apart from `el` and `ready`, so the unit harness (Tests/js/) loads it as it is.
 (function () {
   "use strict";
@@ -80,6 +80,24 @@
     return e;
   }
 
+  // The page's words (`Content/strings/<language>.yml`, written into the page as JSON blocks,
+  // `<script type="application/json" data-strings>`): t("marks.copied", {ref: "Juan 3:16"}).
+  // Read once, when first asked; a key the page does not carry comes back as itself.
+  var words = null;
+  function t(key, values) {
+    if (!words) {
+      words = {};
+      document.querySelectorAll("script[data-strings]").forEach(function (s) {
+        try { var w = JSON.parse(s.textContent); Object.keys(w).forEach(function (k) { words[k] = w[k]; }); } catch (e) { /* none */ }
+      });
+    }
+    var text = Object.prototype.hasOwnProperty.call(words, key) ? words[key] : key;
+    return text.replace(/\{(\w+)\}/g, function (m, name) { return values && name in values ? String(values[name]) : m; });
+  }
+
+  // The page's language (a Spanish Bible's pages are `es` on an English site), for Intl.
+  function language() { return document.documentElement.lang || "en"; }
+
   // "1 note", "2160 notes".
   function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
 
@@ -99,7 +117,7 @@
   }
 
   window.sitegen = {
-    keys: keys, makeStore: makeStore, el: el, plural: plural, fetchJSON: fetchJSON, ready: ready, attr: attr,
+    keys: keys, makeStore: makeStore, el: el, plural: plural, fetchJSON: fetchJSON, ready: ready, attr: attr, t: t, language: language,
     store: makeStore(function () { return window.localStorage; })
   };
 })();

@@ -83,7 +83,7 @@ struct BaseURLTests {
         options.baseURL = "https://example.org/a'b&c/"
         _ = try await BuildSession(options: options).build(mode: .build, watching: false)
         let page = try site.read("Output/404.html")
-        #expect(page.contains(#"<a href="/a&#39;b&amp;c/">home page</a>"#) || page.contains(#"<a href="/a'b&amp;c/">home page</a>"#),
+        #expect(page.contains(#"<a href="/a&#39;b&amp;c/">Go to the home page</a>"#) || page.contains(#"<a href="/a'b&amp;c/">Go to the home page</a>"#),
                 "\(page)")
     }
 }

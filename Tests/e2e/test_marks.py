@@ -251,7 +251,7 @@ def test_export_clear_import_brings_everything_back_and_matches_the_schema(drive
     bad_entry["highlights"].append({"ref": "John.3.1", "colour": "purple"})
     bad_entry["hearts"].append({"ref": "John.3.2", "at": "2026-01-01T00:00:00.000Z"})
     for name, text in [("broken.json", exported[: len(exported) // 2]), ("foreign.json", '{"format": "something-else"}'),
-                       ("bad-entry.json", json.dumps(bad_entry)), ("newer.json", json.dumps({**json.loads(exported), "version": 2}))]:
+                       ("bad-entry.json", json.dumps(bad_entry)), ("newer.json", json.dumps({**json.loads(exported), "version": 3}))]:
         (tmp_path / name).write_text(text)
         said = import_file(driver, tmp_path / name)
         assert said.startswith("Could not import that file, nothing was changed"), (name, said)
@@ -274,8 +274,9 @@ def test_a_verse_marked_on_the_spanish_page_is_named_and_linked_in_spanish(drive
     open_page(driver, base_url, "bible/rv1909/psalms/23/")
     click_verse(driver, 1)
     assert driver.find_element(By.CSS_SELECTOR, ".verse-actions-title").text == "Salmo 23:1"
-    action(driver, "Heart").click()
-    wait_for(driver, lambda: driver.find_element(By.CSS_SELECTOR, ".verse-actions-status").text == "Hearted.")
+    # The panel speaks the page's language (issue 28.3).
+    action(driver, "Corazón").click()
+    wait_for(driver, lambda: driver.find_element(By.CSS_SELECTOR, ".verse-actions-status").text == "Marcado con corazón.")
     open_page(driver, base_url, "my/")
     link = wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "[data-my-hearts] a"))[0]
     assert link.text == "Salmo 23:1 RV1909"

@@ -284,19 +284,22 @@ def test_each_translation_is_saved_on_its_own_and_says_its_size_first(driver, si
     box = save_box(driver)
     assert box.get_attribute("data-offline-save") == "bible-rv1909"
     size = offline_list(site)["groups"]["bible-rv1909"]["bytes"]
-    WebDriverWait(driver, 10).until(lambda d: "Saving it all stores" in box.text)
-    assert f"Saving it all stores {size / 1e6:.1f} MB on this device." in box.text, box.text
+    # The RV1909's pages are Spanish (its language), numbers as Spanish readers write them.
+    spanish_size = f"{size / 1e6:.1f}".replace(".", ",")
+    WebDriverWait(driver, 10).until(lambda d: "Guardarla entera ocupa" in box.text)
+    assert f"Guardarla entera ocupa {spanish_size} MB en este dispositivo." in box.text, box.text
     button = box.find_element(By.TAG_NAME, "button")
-    assert button.text == "Save the whole RV1909 for offline reading"
+    assert button.text == "Guardar toda la traducción para leer sin conexión (RV1909)"
     button.click()
     progress = box.find_element(By.CSS_SELECTOR, "[data-offline-progress]")
-    WebDriverWait(driver, 60).until(lambda d: re.match(r"[1-9][\d,]* of 2,378 chapters saved", progress.text))
+    WebDriverWait(driver, 60).until(lambda d: re.match(r"[1-9][\d.]* de 2378 capítulos guardados", progress.text))
     # Its own group: the KJV's box still has nothing saved, and says its own size.
     driver.get(base_url + "bible/")
     box = save_box(driver)
     kjv = offline_list(site)["groups"]["bible"]["bytes"]
     WebDriverWait(driver, 10).until(lambda d: "Saving it all stores" in box.text)
     assert f"Saving it all stores {kjv / 1e6:.1f} MB on this device." in box.text
+    assert box.find_element(By.TAG_NAME, "button").text == "Save the whole translation for offline reading (KJV)"
     assert box.find_element(By.CSS_SELECTOR, "[data-offline-progress]").text == ""
 
 

@@ -223,7 +223,8 @@ def test_the_deuterocanon_is_named_but_not_linked_where_a_translation_lacks_it(s
 def test_spanish_pages_are_marked_spanish_and_valid(site, driver, base_url):
     chapter = (site / "bible" / "rv1909" / "john" / "3" / "index.html").read_text()
     assert '<html lang="es">' in chapter
-    assert '<header class="site-header" lang="en">' in chapter
+    # The whole interface is Spanish (docs/languages.md); the site's own English title says so.
+    assert '<a class="site-title" href="/" lang="en">' in chapter and '<button type="submit">Buscar</button>' in chapter
     assert "<h1>Juan 3</h1>" in chapter
     assert 'aria-label="Versículo 16"' in chapter
     psalm = (site / "bible" / "rv1909" / "psalms" / "23" / "index.html").read_text()
@@ -288,7 +289,7 @@ def test_bad_translations_fail_with_every_error_and_leave_output_untouched(tmp_p
     write(bible / "twin" / "translation.yml", "name: Twin\nabbreviation: kjv\nlanguage: en\nlicence: PD\nversification: KJV\n")
     write(bible / "twin" / "43-John.osis.xml", john.replace('osisID="John.3.36" sID="John.3.36"/>', 'osisID="John.3.36" sID="John.3.36"/>x<verse eID="John.3.36"/>\n<verse osisID="John.3.37" sID="John.3.37"/>', 1))
     # A language without a string table.
-    write(bible / "fin" / "translation.yml", "name: Finnish\nabbreviation: FI\nlanguage: fi\nlicence: PD\nversification: KJV\n")
+    write(bible / "fin" / "translation.yml", "name: Swedish\nabbreviation: SV\nlanguage: sv\nlicence: PD\nversification: KJV\n")
     write(bible / "fin" / "43-John.osis.xml", john)
     # A folder that would take a book's address.
     write(bible / "john" / "translation.yml", "name: J\nabbreviation: J\nlanguage: en\nlicence: PD\nversification: KJV\n")
@@ -301,7 +302,7 @@ def test_bad_translations_fail_with_every_error_and_leave_output_untouched(tmp_p
     assert re.search(r"bible/odd/translation\.yml:5:\d+: error: unknown versification 'Vulgate' \(known: KJV, NRSVA", err), err
     assert re.search(r"bible/twin/43-John\.osis\.xml:\d+:\d+: error: verse John 3:37 is outside the KJV versification \(John 3 has 36 verses\)", err), err
     assert re.search(r"bible/twin/translation\.yml(:\d+:\d+)?: error: translations 'kjv' and 'twin' have the same abbreviation", err), err
-    assert re.search(r"bible/fin/translation\.yml:3:\d+: error: language 'fi' has no string table: add Content/strings/fi\.yml", err), err
+    assert re.search(r"bible/fin/translation\.yml:3:\d+: error: language 'sv' has no string table: add Content/strings/sv\.yml", err), err
     assert re.search(r"bible/john(:\d+:\d+)?: error: translation folder 'john' would share its address /bible/john/", err), err
     assert tree_digest(out) == before
 

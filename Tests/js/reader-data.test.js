@@ -4,7 +4,7 @@
   "use strict";
   var S = window.sitegen, R = S.readerData, K = S.keys, NOW = "2026-11-22T10:00:00.000Z";
   function file(parts) {
-    var o = { format: "sitegen-reader-data", version: 1 };
+    var o = { format: "sitegen-reader-data", version: 1 };   // the older version unless a test says 2
     Object.keys(parts || {}).forEach(function (k) { o[k] = parts[k]; });
     return JSON.stringify(o);
   }
@@ -66,9 +66,37 @@
      [{ hearts: {} }, "“hearts” is not a list"]].forEach(function (c) {
       assert.throws(function () { R.parse(file(c[0])); }, c[1], JSON.stringify(c[0]).slice(0, 60));
     });
-    assert.throws(function () { R.parse('{"format":"sitegen-reader-data","version":2}'); }, "version 2");
+    assert.throws(function () { R.parse('{"format":"sitegen-reader-data","version":3}'); }, "version 3");
     assert.throws(function () { R.parse("[]"); }, "not a reader file");
     assert.throws(function () { R.parse("{"); }, "not a JSON file");
+  });
+
+  test("a mark exports its verse's text and translation, and an import on a new device shows them", function () {
+    var old = fresh();
+    old.store.setJSON(K.marksPrefix + "Ps.23", { "1": { heart: NOW, text: "Jehová es mi pastor; nada me faltará.", tr: "rv1909" },
+                                                 "2": { h: "green", ht: NOW, text: "In green pastures", tr: "BAD ID" } });
+    var out = R.exportData(old.store, NOW);
+    assert.equal(out.version, 2);
+    assert.deepEqual(out.hearts, [{ ref: "Ps.23.1", at: NOW, text: "Jehová es mi pastor; nada me faltará.", translation: "rv1909" }]);
+    assert.deepEqual(out.highlights, [{ ref: "Ps.23.2", colour: "green", at: NOW, text: "In green pastures" }]);
+    var s = fresh();
+    importInto(s.store, JSON.stringify(out));
+    var kept = JSON.parse(s.backend.getItem(K.marksPrefix + "Ps.23"));
+    assert.equal(kept["1"].text, "Jehová es mi pastor; nada me faltará.");
+    assert.equal(kept["1"].tr, "rv1909");
+    assert.equal(kept["2"].tr, undefined);
+  });
+
+  test("a version 1 file (marks without their translation) still imports; a translation needs version 2", function () {
+    var s = fresh();
+    var added = importInto(s.store, file({ hearts: [{ ref: "Ps.23.3", at: NOW, text: "He restoreth my soul" }] }));
+    assert.equal(added.hearts, 1);
+    var kept = JSON.parse(s.backend.getItem(K.marksPrefix + "Ps.23"))["3"];
+    assert.equal(kept.text, "He restoreth my soul");
+    assert.equal(kept.tr, undefined);
+    assert.throws(function () { R.parse(file({ hearts: [{ ref: "Ps.23.3", at: NOW, translation: "kjv" }] })); }, "version 2");
+    assert.throws(function () { R.parse('{"format":"sitegen-reader-data","version":2,"hearts":[{"ref":"Ps.23.3","at":"' + NOW + '","translation":"../x"}]}'); },
+                  "(translation)");
   });
 
   test("export writes only what import accepts, whatever the storage holds", function () {
@@ -95,9 +123,9 @@
 
   test("export, clear, import gives back the same file; a second import adds nothing", function () {
     var s = fresh(), text = file({ progress: { chapters: ["Gen.1", "Ps.23"], plan: ["01-01/0"] },
-      highlights: [{ ref: "Ps.23.1", colour: "yellow", at: NOW, text: "The LORD is my shepherd" }],
+      highlights: [{ ref: "Ps.23.1", colour: "yellow", at: NOW, text: "Jehová es mi pastor", translation: "rv1909" }],
       hearts: [{ ref: "John.3.16", at: NOW }], notes: [{ ref: "Rom.8.28", to: "Rom.8.30", note: "all things", at: NOW, updated: NOW }],
-      favouriteHymns: [{ number: 12, at: NOW, title: "Amazing grace" }] });
+      favouriteHymns: [{ number: 12, at: NOW, title: "Amazing grace" }], version: 2 });
     var added = importInto(s.store, text);
     assert.deepEqual(added, { chapters: 2, plan: 1, highlights: 1, hearts: 1, notes: 1, favouriteHymns: 1 });
     assert.equal(R.describe(added), "Imported: added 1 highlight, 1 heart, 1 note, 1 favourite hymn, 2 chapters read, 1 plan tick.");

@@ -104,6 +104,9 @@ public struct Translation: Sendable {
     /// Index in `books` by canonical position (`CanonBook.order`), -1 where the book is missing:
     /// plan and verse references look books up thousands of times.
     private let bookIndex: [Int]
+    /// Every style its text uses: a control for a style the text never has (red letter without
+    /// the words of Jesus marked) is not shown.
+    public let styles: Span.Style
 
     public init(id: String, name: String, abbreviation: String, language: String, licence: String,
                 versification: String, scheme: Versification? = nil, books: [Book]) {
@@ -118,6 +121,9 @@ public struct Translation: Sendable {
         var index = [Int](repeating: -1, count: Canon.books.count + 1)
         for i in self.books.indices.reversed() { index[self.books[i].canon.order] = i }   // the first of duplicates
         bookIndex = index
+        var styles: Span.Style = []
+        for book in books { for chapter in book.chapters { for verse in chapter.verses { for span in verse.spans { styles.formUnion(span.style) } } } }
+        self.styles = styles
     }
 
     public func book(_ canon: CanonBook) -> Book? {

@@ -7,7 +7,7 @@ public struct BibleLibrary: Sendable {
     public let plan: ReadingPlan?
     public let dailyVerses: DailyVerses?
     /// The words of the pages, by language (every translation's language has a table).
-    public let strings: [String: BibleStrings]
+    public let strings: [String: StringTable]
 
     /// Every translation as the pages show it, the default first.
     public var editions: [Edition] {
@@ -40,7 +40,7 @@ public enum BibleReader {
             }
         }
         checkDistinct(loaded.map(\.translation), root: root, diagnostics: diagnostics)
-        let strings = BibleStrings.read(content, languages: loaded.map { ($0.translation.language, $0.languageAt) },
+        let strings = StringTable.read(content, languages: loaded.map { ($0.translation.language, $0.languageAt) },
                                         diagnostics: diagnostics)
         guard let primary = primary(loaded, root: root, diagnostics: diagnostics) else { return nil }
         let (plan, daily) = cache.plans(root, primary: primary, diagnostics: diagnostics)

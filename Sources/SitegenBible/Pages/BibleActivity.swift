@@ -75,7 +75,8 @@ extension BibleActivity {
                   "ref": { "$ref": "#/$defs/ref" },
                   "colour": { "enum": ["yellow", "green", "blue", "pink"] },
                   "at": { "$ref": "#/$defs/time" },
-                  "text": { "type": "string" }
+                  "text": { "type": "string", "description": "the verse's text when it was marked" },
+                  "translation": { "$ref": "#/$defs/translation" }
                 }
               }
             }
@@ -90,7 +91,8 @@ extension BibleActivity {
                 "properties": {
                   "ref": { "$ref": "#/$defs/ref" },
                   "at": { "$ref": "#/$defs/time" },
-                  "text": { "type": "string" }
+                  "text": { "type": "string", "description": "the verse's text when it was marked" },
+                  "translation": { "$ref": "#/$defs/translation" }
                 }
               }
             }
@@ -108,12 +110,18 @@ extension BibleActivity {
                   "note": { "type": "string", "pattern": "\\S" },
                   "at": { "$ref": "#/$defs/time" },
                   "updated": { "$ref": "#/$defs/time" },
-                  "text": { "type": "string", "description": "the verse's text when the note was written" }
+                  "text": { "type": "string", "description": "the verse's text when the note was written" },
+                  "translation": { "$ref": "#/$defs/translation" }
                 }
               }
             }
         """#),
     ]
 
-    static let definitions = [SchemaProperty("ref", #"{ "type": "string", "pattern": "^[0-9A-Za-z]+\\.[0-9]+\\.[0-9]+$" }"#)]
+    static let definitions = [SchemaProperty("ref", #"{ "type": "string", "pattern": "^[0-9A-Za-z]+\\.[0-9]+\\.[0-9]+$" }"#),
+                              // Version 2: where the mark was made, so /my/ links back to that translation's chapter.
+                              SchemaProperty("translation", #"""
+        { "type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,31}$",
+                "description": "the id of the translation the text is in (the mark was made there); without it, the default translation" }
+        """#)]
 }

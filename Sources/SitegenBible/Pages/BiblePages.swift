@@ -49,11 +49,8 @@ public enum BiblePages {
 
     /// The values every page of an edition shares: its translation, words and language.
     static func editionValues(_ edition: Edition, context: RenderContext) -> TemplateObject {
-        var values: TemplateObject = ["translation": translationValues(edition.translation), "strings": edition.strings.templateValue,
-                                      "indexURL": .text(context.url(edition.index))]
-        // The layout marks the page's language, and the site's own around the header and footer.
-        if edition.language != context.config.language { values["pageLanguage"] = .text(edition.language) }
-        return values
+        // The words (`strings`) and `pageLanguage` come with the page's language (`PageSpec.language`).
+        ["translation": translationValues(edition.translation), "indexURL": .text(context.url(edition.index))]
     }
 
     /// Chapter links of a book, each carrying its progress id so scripts can colour read ones.
@@ -65,7 +62,7 @@ public enum BiblePages {
     }
 
     static func testaments(_ translation: Translation, in edition: Edition? = nil, context: RenderContext) -> TemplateValue {
-        let strings = edition?.strings ?? .builtIn
+        let strings = edition?.strings ?? context.strings()
         let sections: [(CanonBook.Testament, String)] = [(.old, strings["oldTestament"]), (.new, strings["newTestament"]),
                                                          (.deuterocanon, strings["deuterocanon"])]
         return .list(sections.compactMap { testament, title in
@@ -103,7 +100,7 @@ public enum BiblePages {
         let title = edition.isDefault ? edition.strings["bible"] : "\(edition.strings["bible"]) (\(translation.abbreviation))"
         return PageSpec(path: edition.index, template: "bible-index", title: title,
                         description: "\(translation.name): \(translation.books.count) books, \(translation.chapterCount) chapters.",
-                        values: values)
+                        values: values, language: edition.language)
     }
 
     static func book(_ edition: Edition, _ book: Book, context: RenderContext) -> PageSpec {
@@ -116,7 +113,7 @@ public enum BiblePages {
                           "chapters": chapterLinks(book, in: edition, context: context)]
         return PageSpec(path: edition.book(book.canon), template: "bible-book", title: book.name,
                         description: "\(book.title) (\(translation.abbreviation)), \(chapters) \(s["chapterPlural"]).",
-                        values: values)
+                        values: values, language: edition.language)
     }
 }
 
@@ -126,12 +123,14 @@ public enum BiblePages {
 struct TranslationInputs: Hashable {
     let id, name, abbreviation, language, licence, versification: String
     let pathID: String?
-    let strings: BibleStrings
+    let strings: StringTable
+    /// Which controls the pages show (red letter, the italics note).
+    let styles: Span.Style
 
     init(_ e: Edition) {
         let t = e.translation
         (id, name, abbreviation, language, licence, versification) = (t.id, t.name, t.abbreviation, t.language, t.licence, t.versification)
-        (pathID, strings) = (e.pathID, e.strings)
+        (pathID, strings, styles) = (e.pathID, e.strings, t.styles)
     }
 }
 

@@ -56,6 +56,8 @@ enum ChapterPages {
             self.context = context
             var values = BiblePages.editionValues(edition, context: context)
             values["progressURL"] = .text(context.url(BiblePaths.progress))
+            values["hasRedLetter"] = .flag(edition.translation.styles.contains(.jesus))
+            values["hasAdded"] = .flag(edition.translation.styles.contains(.added))
             // Where bible.js finds the plan's month files (`MM/days.json`), to tick today's reading.
             values["planURL"] = .text(context.url(BiblePaths.plan))
             self.values = values
@@ -115,7 +117,7 @@ enum ChapterPages {
         return PageSpec(path: edition.chapter(book.canon, chapter.number), template: "bible-chapter",
                         title: edition.isDefault ? title : "\(title) (\(translation.abbreviation))",
                         description: "\(title), \(translation.name). \(String(chapter.verses.first?.plainText.prefix(120) ?? ""))",
-                        values: values)
+                        values: values, language: edition.language)
     }
 }
 

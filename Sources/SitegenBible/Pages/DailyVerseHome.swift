@@ -38,7 +38,7 @@ public enum DailyVerseHome {
             let today = entries[index]
             return ["dailyVerse": [
                 "label": .text(today.label), "url": .text(today.url), "html": .text(today.html),
-                "abbreviation": .text(translation.abbreviation),
+                "abbreviation": .text(translation.abbreviation), "language": .text(translation.language),
                 "dataURL": .text(context.url(path)), "day": .number(context.asOf.daysSinceEpoch),
             ]]
         }

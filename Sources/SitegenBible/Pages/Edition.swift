@@ -3,7 +3,7 @@
 public struct Edition: Sendable {
     public let translation: Translation
     public let pathID: String?
-    public let strings: BibleStrings
+    public let strings: StringTable
 
     public var isDefault: Bool { pathID == nil }
     public var language: String { translation.language }

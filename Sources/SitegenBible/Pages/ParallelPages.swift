@@ -62,13 +62,12 @@ enum ParallelPages {
         let title = "\(leftHeading): \(left.translation.abbreviation) · \(right.translation.abbreviation)"
         var values: TemplateObject = ["left": side(left, leftHeading),
                                       "right": side(right, right.heading(inputs.rightName, chapters: inputs.rightChapters, canon, number)),
-                                      "rows": .list(rows), "chapterID": .text(BiblePaths.chapterID(canon, number)),
-                                      "strings": left.strings.templateValue]
+                                      "rows": .list(rows), "chapterID": .text(BiblePaths.chapterID(canon, number))]
         values["prev"] = link(inputs.prev)
         values["next"] = link(inputs.next)
         return PageSpec(path: BiblePaths.parallel(canon, number, with: right.pathID!), template: "bible-parallel", title: title,
                         description: "\(leftHeading) in the \(left.translation.name) and the \(right.translation.name), side by side.",
-                        values: values)
+                        values: values, language: left.language)
     }
 
     /// One side of a row: the verse's headings and text, or why there is none.

@@ -3,7 +3,7 @@
 /// percentages and handles export/import of the saved progress.
 enum ProgressPage {
     static func spec(_ translation: Translation, context: RenderContext) -> PageSpec {
-        PageSpec(path: BiblePaths.progress, template: "bible-progress", title: "Reading progress",
+        PageSpec(path: BiblePaths.progress, template: "bible-progress", title: context.strings()["readingProgress"],
                  description: "Which of the \(translation.chapterCount) chapters of the Bible you have read.",
                  values: ["translation": BiblePages.translationValues(translation),
                           "testaments": BiblePages.testaments(translation, context: context),

@@ -15,13 +15,16 @@ import Foundation
 public struct SiteConfig: Sendable {
     public struct MenuItem: Sendable, Hashable {
         public let title: String
+        /// A key of the string table whose word is the title in the page's language (`string: menu.hymns`).
+        public var stringKey: String? = nil
         /// Site-relative (`/hymns/`) or absolute (`https://…`).
         public let url: String
         /// Where the `url` is written (for "points to no page" messages).
         public var source: SourceLocation? = nil
 
-        public init(title: String, url: String, source: SourceLocation? = nil) {
+        public init(title: String, url: String, source: SourceLocation? = nil, stringKey: String? = nil) {
             self.title = title
+            self.stringKey = stringKey
             self.url = url
             self.source = source
         }
@@ -39,6 +42,8 @@ public struct SiteConfig: Sendable {
     public var baseURLLocation = SourceLocation(path: fileName)
     /// The name under the icon on a phone's home screen (`short_title`; the title when not set).
     public var shortTitle: String? = nil
+    /// The interface's words: the site language's table and every other table of `Content/strings/`.
+    public var strings: StringTables = .builtIn
 
     public static let fileName = "site.yml"
 
@@ -58,8 +63,18 @@ public struct SiteConfig: Sendable {
             return nil
         }
         guard let file = content.read(fileName, diagnostics: diagnostics),
-              let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return nil }
-        return parse(fields, diagnostics: diagnostics)
+              let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics),
+              var config = parse(fields, diagnostics: diagnostics) else { return nil }
+        let tables = StringTable.readAll(content, siteLanguage: config.language, at: fields.location(ofKey: "language"),
+                                         diagnostics: diagnostics)
+        config.strings = StringTables(site: config.language, tables: tables)
+        for item in config.menu {
+            if let key = item.stringKey, !config.strings.site.has(key) {
+                diagnostics.error("menu item's string '\(key)' is no key of the string tables (\(StringTable.englishPath))",
+                                  at: item.source ?? fields.location(ofKey: "menu"))
+            }
+        }
+        return config
     }
 
     static func parse(_ fields: YAMLFields, diagnostics: Diagnostics) -> SiteConfig? {
@@ -78,13 +93,15 @@ public struct SiteConfig: Sendable {
         let shortTitle = fields.string("short_title")
         let menu = (fields.mappingList("menu") ?? []).compactMap { item -> MenuItem? in
             defer { item.reportUnknownKeys() }
-            guard let title = item.string("title", required: true), let url = item.string("url", required: true) else { return nil }
+            // `string:` names the title's key in the string tables, so the menu follows the page's language.
+            let key = item.string("string")
+            guard let title = item.string("title", required: key == nil) ?? key, let url = item.string("url", required: true) else { return nil }
             // The same check as Markdown links: no `javascript:` or `data:` on every page's menu.
             if let problem = LinkSafety.problem(url) {
                 item.error("menu link '\(url)' \(problem)", at: "url")
                 return nil
             }
-            return MenuItem(title: title, url: url, source: item.location(ofKey: "url"))
+            return MenuItem(title: title, url: url, source: item.location(ofKey: "url"), stringKey: key)
         }
         fields.reportUnknownKeys()
         guard !title.isEmpty, let zone else { return nil }

@@ -36,10 +36,16 @@ public struct RenderContext: Sendable {
         self.generator = generator
         self.settings = settings
         let url = { (sitePath: String) in path + (sitePath.hasPrefix("/") ? String(sitePath.dropFirst()) : sitePath) }
-        let nav = Self.navigation(config.menu) { $0.hasPrefix("/") && !$0.hasPrefix("//") ? url($0) : $0 }
+        let languages = [config.language] + config.strings.languages.filter { $0 != config.language }
+        let words = Dictionary(uniqueKeysWithValues: languages.map { language in
+            let table = config.strings.table(language)
+            let nav = Self.navigation(config.menu, strings: table) { $0.hasPrefix("/") && !$0.hasPrefix("//") ? url($0) : $0 }
+            return (language, LanguageValues(nav: nav.bySection, otherNav: nav.other, strings: table.templateValue,
+                                             scriptStrings: table.scriptValues, updated: .text(table.format("updated", ["date": table.longDate(asOf)]))))
+        })
         self.shared = SharedValues(Self.sharedValues(config: config, baseURL: address.base, asOf: asOf, generator: generator,
                                                      customCSS: templates.hasCustomStylesheet, url: url),
-                                   nav: nav.bySection, otherNav: nav.other)
+                                   languages: words, site: config.language)
     }
 
     /// For tests and tools: a context for a base URL given as text (which must be valid).
@@ -74,9 +80,13 @@ public struct PageSpec: Sendable, Hashable {
     public var values: TemplateObject
     /// The source the page came from (for messages), if any.
     public var source: SourceLocation?
+    /// The page's language when it is not the site's (a Spanish Bible's pages): its interface
+    /// words come from that language's table.
+    public var language: String?
 
     public init(path: String, template: String, title: String, description: String = "",
-                values: TemplateObject = [:], source: SourceLocation? = nil) {
+                values: TemplateObject = [:], source: SourceLocation? = nil, language: String? = nil) {
+        self.language = language
         self.path = path
         self.template = template
         self.title = title
@@ -104,7 +114,9 @@ extension RenderContext {
         ]
     }
 
-    /// The values about the page itself: `page` and `nav` (whose current item depends on the section).
+    /// The values about the page itself: `page`, and in the page's language `nav` (whose current
+    /// item depends on the section), `strings`, `scriptStrings`, `updated` and `pageLanguage`
+    /// (when it is not the site's).
     public func pageValues(for page: PageSpec) -> TemplateObject {
         let section = page.path.split(separator: "/").first.map(String.init) ?? ""
         let pageValues: TemplateObject = [
@@ -112,18 +124,26 @@ extension RenderContext {
             "url": .text(url(page.path)), "canonical": .text(absoluteURL(page.path)), "isHome": .flag(page.path.isEmpty),
             "section": .text(section),
         ]
-        return ["page": .object(pageValues), "nav": shared.nav[section] ?? shared.otherNav]
+        let words = shared.words(page.language)
+        var values: TemplateObject = ["page": .object(pageValues), "nav": words.nav[section] ?? words.otherNav, "strings": words.strings,
+                                      "scriptStrings": words.scriptStrings, "updated": words.updated]
+        if let language = page.language, language != config.language { values["pageLanguage"] = .text(language) }
+        return values
     }
+
+    /// The words of the page's language (the site's when nil).
+    public func strings(_ language: String? = nil) -> StringTable { config.strings.table(language) }
 
     /// The menu as `nav` items for a page of each section the menu links to (that item is
     /// `current`), and for every other page (none is).
-    static func navigation(_ menu: [SiteConfig.MenuItem], link: (String) -> String) -> (bySection: [String: TemplateValue], other: TemplateValue) {
+    static func navigation(_ menu: [SiteConfig.MenuItem], strings: StringTable,
+                           link: (String) -> String) -> (bySection: [String: TemplateValue], other: TemplateValue) {
         let sections = menu.map { item in
             item.url.contains("://") ? "" : item.url.split(separator: "/").first.map(String.init) ?? ""
         }
         func items(current: String) -> TemplateValue {
             .list(zip(menu, sections).map { item, section in
-                ["title": .text(item.title), "url": .text(link(item.url)), "current": .flag(!section.isEmpty && section == current)]
+                ["title": .text(item.stringKey.map { strings[$0] } ?? item.title), "url": .text(link(item.url)), "current": .flag(!section.isEmpty && section == current)]
             })
         }
         var bySection: [String: TemplateValue] = [:]
@@ -161,15 +181,27 @@ extension RenderContext {
 /// The template values of a build that every page shares; built once, only read afterwards.
 struct SharedValues: Sendable {
     let values: TemplateObject
+    let languages: [String: LanguageValues]
+    let site: String
+
+    init(_ values: TemplateObject, languages: [String: LanguageValues], site: String) {
+        self.values = values
+        self.languages = languages
+        self.site = site
+    }
+
+    func words(_ language: String?) -> LanguageValues { language.flatMap { languages[$0] } ?? languages[site]! }
+}
+
+/// What every page in one language shares.
+struct LanguageValues: Sendable {
     /// `nav` for pages of each section the menu links to, and for all other pages.
     let nav: [String: TemplateValue]
     let otherNav: TemplateValue
-
-    init(_ values: TemplateObject, nav: [String: TemplateValue], otherNav: TemplateValue) {
-        self.values = values
-        self.nav = nav
-        self.otherNav = otherNav
-    }
+    let strings: TemplateValue
+    let scriptStrings: TemplateValue
+    /// The as-of date written out ("Updated …" in the footer).
+    let updated: TemplateValue
 }
 
 /// Typed values a command gives the kinds for one build, keyed by their type like

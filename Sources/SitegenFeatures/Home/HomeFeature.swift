@@ -21,9 +21,10 @@ public struct HomeFeature: SiteFeature {
                                   values: home.merging(["content": ""]) { own, _ in own }))
         }
         if site.pages[Self.notFoundPath] == nil {
-            let link = Escape.html(context.url(""))
-            specs.append(PageSpec(path: Self.notFoundPath, template: "page", title: "Page not found",
-                                  values: ["content": .text("<p>There is no page at this address. Try the <a href=\"\(link)\">home page</a>.</p>")]))
+            let words = context.strings()
+            // The table's words are text (escaped), like every other word of the tables.
+            let html = "<p>\(Escape.html(words["notFound"])) <a href=\"\(Escape.html(context.url("")))\">\(Escape.html(words["notFoundLink"]))</a></p>"
+            specs.append(PageSpec(path: Self.notFoundPath, template: "page", title: words["notFoundTitle"], values: ["content": .text(html)]))
         }
         return specs
     }

@@ -17,7 +17,7 @@ public struct MyPageFeature: SiteFeature {
         let values = site.contributions(ReaderDataPart.self).mergedValues({ ($0.contributor, $0.value.values) }, what: "/my/ page",
                                                                            at: SourceLocation(path: context.templates.tree.display("my.mustache")),
                                                                            diagnostics: context.diagnostics)
-        return [PageSpec(path: Self.path, template: "my", title: "My activity",
+        return [PageSpec(path: Self.path, template: "my", title: context.strings()["myTitle"],
                          description: "Your highlights, hearts, notes, favourite hymns and reading progress, kept on this device only.",
                          values: values)]
     }
@@ -36,11 +36,12 @@ public struct MyPageFeature: SiteFeature {
 /// and each kind's properties. Verses are OSIS references (`John.3.16`), the same in every
 /// translation.
 enum ReaderDataSchema {
-    static let version = 1
+    /// 2: a verse's marks name their translation (version 1 files, without it, still import).
+    static let version = 2
 
     static func schema(_ parts: [ReaderDataPart]) -> SnapshotSchema {
         let properties = [SchemaProperty("format", #"{ "const": "sitegen-reader-data" }"#),
-                          SchemaProperty("version", #"{ "const": \#(version) }"#),
+                          SchemaProperty("version", #"{ "enum": [1, \#(version)] }"#),
                           SchemaProperty("exported", ##"{ "$ref": "#/$defs/time" }"##)] + parts.flatMap(\.properties)
         let definitions = parts.flatMap(\.definitions)
             + [SchemaProperty("time", #"{ "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z$" }"#)]

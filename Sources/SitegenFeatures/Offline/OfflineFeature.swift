@@ -30,7 +30,7 @@ public struct OfflineFeature: SiteFeature {
     /// What the service worker shows for a page not saved on the device.
     public func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
         guard site.pages[Self.offlinePagePath] == nil, context.templates.has("offline") else { return [] }
-        return [PageSpec(path: Self.offlinePagePath, template: "offline", title: "Not saved for offline use",
+        return [PageSpec(path: Self.offlinePagePath, template: "offline", title: context.strings()["offlineTitle"],
                          description: "What this site keeps on your device to read without signal.", values: [:])]
     }
 

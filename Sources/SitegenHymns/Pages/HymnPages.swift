@@ -40,7 +40,8 @@ public enum HymnPages {
         // No wrap-around: hymn 1 has no previous and the last hymn no next, like the book's covers.
         let prev = hymn.number > 1 ? hymnal.hymn(hymn.number - 1) : nil
         let next = hymn.number < hymnal.count ? hymnal.hymn(hymn.number + 1) : nil
-        let meta = [("Words", hymn.author), ("Tune", hymn.tune)]
+        let words = context.strings()
+        let meta = [(words["hymnWords"], hymn.author), (words["hymnTune"], hymn.tune)]
             .compactMap { label, value in value.map { ["label": .text(label), "value": .text($0)] as TemplateObject } }
         var values: TemplateObject = [
             "number": .number(hymn.number), "title": .text(hymn.title), "removed": .flag(hymn.removed),
@@ -50,6 +51,7 @@ public enum HymnPages {
         if let prev = link(prev, context: context) { values["prev"] = prev }
         if let next = link(next, context: context) { values["next"] = next }
         if let language = hymn.language { values["language"] = .text(language) }
+        if hymn.removed { values["removedNote"] = .text(words.format("hymnRemoved", ["number": String(hymn.number)])) }
         if let meter = hymn.meter {
             // Under the title, as hymnals print it; the link only when another hymn shares the meter.
             var line: TemplateObject = ["text": .text(meter)]
@@ -94,7 +96,7 @@ public enum HymnPages {
             ["meter": .text(group.meter), "id": .text(group.id), "count": .number(group.hymns.count),
              "entries": .list(group.hymns.map { entry($0, context: context) })]
         }
-        return PageSpec(path: metersPath, template: "hymn-meters", title: "Hymns by meter",
+        return PageSpec(path: metersPath, template: "hymn-meters", title: context.strings()["hymnsByMeter"],
                         description: "The hymns grouped by meter, the syllables of each line: hymns in one meter can be sung to each other’s tunes.",
                         values: ["meters": .list(groups), "hymnsURL": .text(context.url("hymns/"))])
     }
@@ -107,7 +109,7 @@ public enum HymnPages {
             return ["label": "\(low)–\(high)", "id": "from-\(low)",
                     "hymns": .list(hymns.map { ["number": .number($0.number), "url": .text(context.url(path($0.number))), "removed": .flag($0.removed)] })]
         }
-        return PageSpec(path: "hymns/numbers/", template: "hymn-numbers", title: "Hymn numbers",
+        return PageSpec(path: "hymns/numbers/", template: "hymn-numbers", title: context.strings()["hymnNumbers"],
                         description: "Every hymn number as a link.",
                         values: ["finder": finder, "groups": .list(groups), "count": .number(hymnal.count)])
     }

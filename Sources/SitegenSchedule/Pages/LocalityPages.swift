@@ -25,7 +25,7 @@ public enum LocalityPages {
             ["name": .text(name), "id": .text("r-" + Escape.slug(name)),
              "localities": .list(grouped[name]!.sorted { $0.name < $1.name }.map { summary($0, context: context) })]
         }
-        return PageSpec(path: indexPath, template: "localities", title: "Localities",
+        return PageSpec(path: indexPath, template: "localities", title: context.strings()["menu.localities"],
                         description: "Where the congregations meet: addresses, service times and directions.",
                         values: ["regions": .list(regions), "count": .number(schedule.localities.count)])
     }

@@ -4,6 +4,7 @@
 /// each as its place, dates, team and sessions of its first day.
 enum MissionVisits {
     static func values(_ schedule: Schedule, upcoming: [Occurrence], limit: Int = 3, context: RenderContext) -> TemplateObject {
+        let words = context.strings()
         let list = Visit.visits(upcoming).prefix(limit).map { visit -> TemplateValue in
             let event = visit.first.event
             let days = Set(visit.days.map(\.date)).count
@@ -11,10 +12,10 @@ enum MissionVisits {
             var values: TemplateObject = [
                 "title": .text(place?.name ?? EventText.title(event, schedule: schedule)),
                 "iso": .text(visit.firstDate.description),
-                "dates": .text(dates(visit.firstDate, visit.lastDate)),
+                "dates": .text(dates(visit.firstDate, visit.lastDate, words: words)),
                 "team": .text(event.team ?? ""), "hasTeam": .flag(event.team != nil),
                 "firstDay": .text(EventText.sessions(event)), "hasSessions": .flag(!event.sessions.isEmpty),
-                "days": .text(days == 1 ? "1 day" : "\(days) days"),
+                "days": .text(days == 1 ? words["date.oneDay"] : words.format("date.days", ["count": String(days)])),
             ]
             values["url"] = place.map { .text(context.url($0.sitePath)) }
             return .object(values)
@@ -23,8 +24,8 @@ enum MissionVisits {
     }
 
     /// "Sat 23 Jan – Sun 31 Jan 2027", or one day.
-    static func dates(_ first: CalendarDate, _ last: CalendarDate) -> String {
-        first == last ? "\(first.shortDescription) \(first.year)"
-            : "\(first.shortDescription)\(first.year == last.year ? "" : " \(first.year)") – \(last.shortDescription) \(last.year)"
+    static func dates(_ first: CalendarDate, _ last: CalendarDate, words: StringTable) -> String {
+        first == last ? "\(words.shortDate(first)) \(first.year)"
+            : "\(words.shortDate(first))\(first.year == last.year ? "" : " \(first.year)") – \(words.shortDate(last)) \(last.year)"
     }
 }

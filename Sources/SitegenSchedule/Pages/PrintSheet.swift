@@ -17,7 +17,7 @@ public enum PrintSheet {
         let services = RegularServices.byLocality(upcoming, schedule: schedule)
         let teamColumn = visits.contains { $0.first.event.team != nil }
         let values: TemplateObject = [
-            "months": .list(months(visits, schedule: schedule)),
+            "months": .list(months(visits, schedule: schedule, words: context.strings())),
             "hasVisits": .flag(!visits.isEmpty),
             "teamColumn": .flag(teamColumn), "columnCount": .number(teamColumn ? 4 : 3),
             "services": .list(services.map { group -> TemplateValue in
@@ -26,21 +26,21 @@ public enum PrintSheet {
             }),
             "hasServices": .flag(!services.isEmpty),
             "isEmpty": .flag(visits.isEmpty && services.isEmpty),
-            "range": .text("\(window.lowerBound.longDescription) – \(window.upperBound.longDescription)"),
-            "generated": .text(context.asOf.longDescription),
+            "range": .text("\(context.strings().longDate(window.lowerBound)) – \(context.strings().longDate(window.upperBound))"),
+            "generated": .text(context.strings().longDate(context.asOf)),
             "scheduleURL": .text(context.url(SchedulePage.path)),
             "scheduleAddress": .text(context.absoluteURL(SchedulePage.path)),
             "filterScriptURL": .text(context.url("assets/schedule-filter.js")),
             "printScriptURL": .text(context.url("assets/schedule-print.js")),
         ]
-        return PageSpec(path: path, template: "schedule-print", title: "Meetings schedule",
+        return PageSpec(path: path, template: "schedule-print", title: context.strings()["meetingsSchedule"],
                         description: "The printable meetings schedule for the notice board.", values: values)
     }
 
     /// The visits grouped by the month they start in: a heading row per month.
-    static func months(_ visits: [Visit], schedule: Schedule) -> [TemplateValue] {
+    static func months(_ visits: [Visit], schedule: Schedule, words: StringTable) -> [TemplateValue] {
         SchedulePage.byMonth(visits, date: \.firstDate).map { first, items in
-            ["name": .text("\(first.monthName) \(first.year)"), "rows": .list(items.map { visitValues($0, schedule: schedule) })]
+            ["name": .text(words.monthAndYear(first)), "rows": .list(items.map { visitValues($0, schedule: schedule) })]
         }
     }
 

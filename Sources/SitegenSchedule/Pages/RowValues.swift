@@ -10,15 +10,16 @@ enum RowValues {
         let with = EventText.with(event, schedule: schedule).joined(separator: ", ")
         let comment = event.comment ?? ""
         let repeats = event.recurrence.map { "Repeats \($0.summary)" } ?? ""
-        let longDate = o.date.longDescription
-        let month = o.date.monthName
+        let words = context.strings()
+        let longDate = words.longDate(o.date)
+        let month = words.month(o.date.month)
         // Made with all its keys at once (no growing); Mustache treats "" as true, so each
         // optional part gets its own flag.
         var row: TemplateObject = [
             "iso": .text(o.date.description),
-            "date": .text(o.date.shortDescription),
+            "date": .text(words.shortDate(o.date)),
             "longDate": .text(longDate),
-            "weekday": .text(o.date.weekdayName),
+            "weekday": .text(words.weekday(o.date)),
             "day": .number(o.date.day),
             "month": .text(month),
             "title": .text(title),

@@ -12,8 +12,8 @@ public enum SchedulePage {
             "months": .list(months(upcoming, schedule: schedule, context: context, parts: parts)),
             "count": .number(upcoming.count),
             "isEmpty": .flag(upcoming.isEmpty),
-            "from": .text(context.asOf.longDescription), "fromISO": .text(context.asOf.description),
-            "through": .text(last.longDescription), "throughISO": .text(last.description),
+            "from": .text(context.strings().longDate(context.asOf)), "fromISO": .text(context.asOf.description),
+            "through": .text(context.strings().longDate(last)), "throughISO": .text(last.description),
             "printURL": .text(context.url(PrintSheet.path)),
             "feedURL": .text(context.url(ScheduleOutputs.allFeedPath)),
             "localityOptions": options(upcoming.compactMap { o in schedule.locality(o.event.locality).map { ($0.slug, $0.name) } }),
@@ -29,7 +29,7 @@ public enum SchedulePage {
             // `build --print-sheet` prints these files after the site is written.
             values["pdf"] = ["letter": .text(context.url(PrintSheet.pdfLetterPath)), "a4": .text(context.url(PrintSheet.pdfA4Path))]
         }
-        return PageSpec(path: path, template: "schedule", title: "Meetings",
+        return PageSpec(path: path, template: "schedule", title: context.strings()["menu.meetings"],
                         description: "Mission meetings and services still to come, by month and team.", values: values)
     }
 
@@ -43,7 +43,7 @@ public enum SchedulePage {
 
     static func months(_ occurrences: [Occurrence], schedule: Schedule, context: RenderContext, parts: ScheduleParts) -> [TemplateValue] {
         byMonth(occurrences, date: \.date).map { first, items in
-            ["id": "m-\(first.year)-\(ZonedTime.pad(first.month))", "name": "\(first.monthName) \(first.year)",
+            ["id": "m-\(first.year)-\(ZonedTime.pad(first.month))", "name": .text(context.strings().monthAndYear(first)),
              "teams": .list(teams(items, schedule: schedule, context: context, parts: parts))]
         }
     }

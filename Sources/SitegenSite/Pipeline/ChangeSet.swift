@@ -60,6 +60,11 @@ struct ChangeSet: Sendable, Equatable {
 
     private mutating func classify(content relative: String, kinds: [KindSources]) {
         let top = relative.split(separator: "/").first.map(String.init) ?? relative
+        // The string tables are read with site.yml and their words are on every page.
+        if top == StringTable.folder {
+            everything = true
+            return
+        }
         var claimed = false
         if top == StaticFiles.contentFolder {
             statics = true

@@ -1,0 +1,147 @@
+import Foundation
+
+/// The interface's words in one language: the built-in English table (`Strings/en.yml`, data
+/// compiled in), over which `Content/strings/<language>.yml` sets its own. One table serves the
+/// templates (`{{strings.key}}`), the Swift code that writes words into pages (`table["key"]`)
+/// and the scripts: keys named `<script>.<word>` (`marks.copied`) are the scripts' words, written
+/// into the page as JSON (`scriptValues`) that `sitegen.t` reads, never copied into a script.
+public struct StringTable: Sendable, Hashable {
+    public static let folder = "strings"
+    /// Where the English table is, for messages.
+    public static let englishPath = "Sources/SitegenCore/Strings/en.yml"
+    public let language: String
+    private let words: [String: String]
+
+    public subscript(_ key: String) -> String { words[key] ?? key }
+
+    /// A word with `{name}` placeholders filled in (`"{ref} is a verse…"`).
+    public func format(_ key: String, _ values: [String: String]) -> String {
+        values.reduce(self[key]) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+    }
+
+    public func has(_ key: String) -> Bool { words[key] != nil }
+
+    /// `{{strings.key}}` for templates.
+    public var templateValue: TemplateValue { .object(words.mapValues { .text($0) }) }
+
+    /// The scripts' words by script (`marks` → `{"marks.copied": "Copied {ref}.", …}` as JSON,
+    /// safe inside `<script type="application/json">`), for `{{{scriptStrings.marks}}}`.
+    public var scriptValues: TemplateValue {
+        var groups: [String: [(String, String)]] = [:]
+        for (key, word) in words {
+            guard let dot = key.firstIndex(of: ".") else { continue }
+            groups[String(key[..<dot]), default: []].append((key, word))
+        }
+        return .object(groups.mapValues { pairs in
+            let members = pairs.sorted { $0.0 < $1.0 }.map { JSONText.quoted($0.0) + ":" + JSONText.quoted($0.1) }
+            return .text("{" + members.joined(separator: ",") + "}")
+        })
+    }
+
+    /// "Tuesday, 24 November 2026" / "martes, 24 de noviembre de 2026".
+    public func longDate(_ date: CalendarDate) -> String {
+        format("date.long", ["weekday": weekday(date), "day": String(date.day), "month": month(date.month), "year": String(date.year)])
+    }
+
+    /// "24 November" / "24 de noviembre".
+    public func dayAndMonth(_ date: CalendarDate) -> String {
+        format("date.dayMonth", ["day": String(date.day), "month": month(date.month)])
+    }
+
+    /// "Sun 29 Nov" / "dom 29 nov": the names' first three letters.
+    public func shortDate(_ date: CalendarDate) -> String {
+        format("date.short", ["weekday": String(weekday(date).prefix(3)), "day": String(date.day), "month": String(month(date.month).prefix(3))])
+    }
+
+    /// "November 2026" / "noviembre de 2026".
+    public func monthAndYear(_ date: CalendarDate) -> String {
+        format("date.monthYear", ["month": month(date.month), "year": String(date.year)])
+    }
+
+    public func month(_ number: Int) -> String { self["date.month\(number)"] }
+    public func weekday(_ date: CalendarDate) -> String { self["date.weekday\(date.weekday)"] }
+
+    /// The English table as compiled in.
+    public static let english: [String: String] = {
+        let file = SourceFile(path: englishPath, url: URL(fileURLWithPath: englishPath),
+                              text: String(decoding: PackageResources.en_yml, as: UTF8.self))
+        let diagnostics = Diagnostics()
+        guard let table = table(file, known: nil, diagnostics: diagnostics), diagnostics.all.isEmpty else {
+            preconditionFailure("the built-in English strings are invalid: \(diagnostics.all)")
+        }
+        return table
+    }()
+
+    /// English, for a site with no tables (and for tests).
+    public static let builtIn = StringTable(language: "en", words: english)
+
+    /// A table per language asked for: English with the site's `Content/strings/<language>.yml`
+    /// over it. A language with neither is reported where it is named; an unknown key in a table
+    /// is an error at its line (a key left out keeps its English: the table may be partial).
+    public static func read(_ content: SourceTree, languages: [(language: String, from: SourceLocation)],
+                            diagnostics: Diagnostics) -> [String: StringTable] {
+        let folder = content.subtree(Self.folder)
+        var tables: [String: StringTable] = [:]
+        for (language, location) in languages where tables[language] == nil {
+            var words = english
+            let name = "\(language).yml"
+            if folder.exists, folder.fileExists(name) {
+                guard let file = folder.read(name, diagnostics: diagnostics),
+                      let own = table(file, known: english, diagnostics: diagnostics) else { continue }
+                words.merge(own) { $1 }
+            } else if language != "en" {
+                diagnostics.error("language '\(language)' has no string table: add Content/\(Self.folder)/\(name) "
+                                  + "(the keys of \(englishPath), in that language)", at: location)
+                continue
+            }
+            tables[language] = StringTable(language: language, words: words)
+        }
+        return tables
+    }
+
+    /// Every table the site has (each `Content/strings/*.yml`) and the site's own language's.
+    public static func readAll(_ content: SourceTree, siteLanguage: String, at location: SourceLocation,
+                               diagnostics: Diagnostics) -> [String: StringTable] {
+        let folder = content.subtree(Self.folder)
+        let present = folder.exists ? folder.files(withExtensions: ["yml"], diagnostics: diagnostics)
+            .filter { !$0.contains("/") }.map { String($0.dropLast(4)) } : []
+        let languages = [(siteLanguage, location)] + present.sorted().map { ($0, SourceLocation(path: folder.display($0 + ".yml"))) }
+        return read(content, languages: languages, diagnostics: diagnostics)
+    }
+
+    /// `known`: the keys a table may have (nil while the English table itself is read).
+    private static func table(_ file: SourceFile, known: [String: String]?, diagnostics: Diagnostics) -> [String: String]? {
+        guard let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return nil }
+        var words: [String: String] = [:]
+        for key in fields.keys {
+            if let known, known[key] == nil {
+                diagnostics.error("unknown key '\(key)' (the keys are those of \(englishPath))", at: fields.location(ofKey: key))
+                continue
+            }
+            if let value = fields.string(key, required: true) { words[key] = value }
+        }
+        return words
+    }
+}
+
+/// The site's tables by language (the site's own language always among them).
+public struct StringTables: Sendable {
+    public let site: StringTable
+    private let byLanguage: [String: StringTable]
+
+    public init(site: String, tables: [String: StringTable]) {
+        // A language without a table was reported where it is named; the build stops there.
+        self.site = tables[site] ?? .builtIn
+        self.byLanguage = tables
+    }
+
+    /// English only (tests and tools).
+    public static let builtIn = StringTables(site: "en", tables: ["en": .builtIn])
+
+    public var languages: [String] { byLanguage.keys.sorted() }
+
+    /// The table of `language`, or the site's when the site has none for it.
+    public func table(_ language: String?) -> StringTable {
+        language.flatMap { byLanguage[$0] } ?? site
+    }
+}
