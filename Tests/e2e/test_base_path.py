@@ -105,8 +105,9 @@ def test_snapshot_urls_start_at_the_sub_path(church):
 
 
 def failed_requests(driver) -> list[str]:
-    """Resources the page loaded from outside /church/, or that failed. (The site has no icon;
-    the browser's own guess at /favicon.ico is not a request of the page's.)"""
+    """Resources the page loaded from outside /church/, or that failed. (The page's icon is
+    /church/assets/icons/favicon.ico; the browser's own guess at the host's /favicon.ico is not a
+    request of the page's.)"""
     return driver.execute_script("""
         return performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'))
           .filter(e => new URL(e.name).pathname !== '/favicon.ico')

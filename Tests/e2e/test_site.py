@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import struct
 import pathlib
 import shutil
 
@@ -65,6 +66,13 @@ def test_home_404_sitemap_robots(site):
     assert "404" not in sitemap
     assert "Sitemap: https://example.org/sitemap.xml" in (site / "robots.txt").read_text()
     assert (site / "assets" / "site.css").is_file()
+    # The favicon every browser asks for, from the app icons' SVG (scripts/make-icons), and linked.
+    icon = (site / "favicon.ico").read_bytes()
+    assert icon[:4] == b"\x00\x00\x01\x00" and icon == (site / "assets" / "icons" / "favicon.ico").read_bytes()
+    assert [w for w, h in struct.iter_unpack("<BB", b"".join(icon[6 + 16 * i:8 + 16 * i] for i in range(3)))] == [16, 32, 48]
+    home = (site / "index.html").read_text()
+    assert '<link rel="icon" href="/assets/icons/favicon.ico" sizes="16x16 32x32 48x48">' in home
+    assert '<link rel="icon" href="/assets/icons/icon.svg" type="image/svg+xml">' in home
 
 
 def test_every_snapshot_matches_manifest_and_schema(site):
