@@ -262,6 +262,37 @@ def test_screenshots_phone_and_desktop(driver, base_url):
     assert driver.execute_script("return document.documentElement.scrollWidth") <= 320
 
 
+HEADER_PAGES = ("", "schedule/", "localities/aberdeen/", "search/", "hymns/", "bible/", "my/")
+
+
+def test_header_fits_its_parts_and_keeps_its_height(driver, base_url):
+    """At 1280 px the theme button is its own size on every page (on /search/, where the header's
+    search box is hidden, it took the box's column), the box shows its whole placeholder and the
+    menu is one row; at 390 px the header is as high on every page (the current page's menu item
+    is not bold, which wrapped the last item on some pages)."""
+    measure = """const h = document.querySelector('.site-header'), b = document.querySelector('[data-theme-toggle]'),
+        i = document.getElementById('site-search-q'), c = document.createElement('canvas').getContext('2d');
+        const s = getComputedStyle(i); c.font = s.font;
+        const items = [...document.querySelectorAll('.site-nav li')].map(li => li.getBoundingClientRect().top);
+        return {header: h.getBoundingClientRect().height, button: b.getBoundingClientRect().width,
+                input: i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight),
+                placeholder: c.measureText(i.placeholder).width, shown: i.offsetParent !== null,
+                menuRows: new Set(items.map(Math.round)).size};"""
+    set_viewport(driver, 1280, 800)
+    for path in HEADER_PAGES:
+        driver.get(base_url + path)
+        m = driver.execute_script(measure)
+        assert m["button"] < 160 and m["menuRows"] == 1, (path, m)
+        if m["shown"]:
+            assert m["input"] >= m["placeholder"], (path, m)
+    set_viewport(driver, 390, 844)
+    heights = {}
+    for path in HEADER_PAGES:
+        driver.get(base_url + path)
+        heights[path] = driver.execute_script(measure)["header"]
+    assert len({round(h) for p, h in heights.items() if p != "search/"}) == 1, heights
+
+
 def test_skip_link_is_first_and_keyboard_reachable(driver, base_url):
     from selenium.webdriver.common.keys import Keys
     driver.get(base_url + "about/")
