@@ -648,6 +648,10 @@ def test_locality_page_dates_and_titles_never_meet(driver, base_url):
             const d = r.querySelector('.schedule-date').getBoundingClientRect(), t = r.querySelector('.schedule-title').getBoundingClientRect();
             return t.top >= d.bottom - 1 ? 99 : t.left - d.right; });""")
         assert gaps and min(gaps) >= 8, (width, gaps)
+        # and the titles line up (the date column is as wide on every row)
+        lefts = driver.execute_script(
+            "return [...document.querySelectorAll('.schedule-title')].map(t => Math.round(t.getBoundingClientRect().left))")
+        assert len(set(lefts)) == 1, (width, lefts)
     set_viewport(driver, 1280, 900)
     screenshot(driver, "locality-aberdeen-1280")
 
