@@ -38,6 +38,20 @@ public struct ScheduleKind: ContentKind {
         schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.feeds(schedule, context: context, parts: $0) }
     }
 
+    /// A locality without a street address is a warning of `build` and `check`.
+    public func check(_ schedule: Schedule, site: BuiltSite, context: RenderContext) {
+        Self.warnAboutMissingAddresses(schedule, diagnostics: context.diagnostics)
+    }
+
+    /// A warning, not an error: a congregation may meet in homes and publish no address; but
+    /// its page then has no directions to the door, which is what visitors come for.
+    static func warnAboutMissingAddresses(_ schedule: Schedule, diagnostics: Diagnostics) {
+        for l in schedule.localities where l.address.isEmpty {
+            diagnostics.warning("locality '\(l.name)' has no 'address': its page offers no directions to the door; "
+                + "add the street address if the congregation publishes one", at: l.source)
+        }
+    }
+
     /// Its meetings and localities to the search and the apps' bundle; the next mission visits,
     /// meetings and services to the home page.
     public func contributions(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> Contributions {

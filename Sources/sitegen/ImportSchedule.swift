@@ -51,6 +51,14 @@ struct ScheduleImportOptions: ParsableArguments {
     func localities(_ diagnostics: Diagnostics) async -> [Locality] {
         await LocalityReader.read(content: tree(), diagnostics: diagnostics)
     }
+
+    /// The places without a locality page that the content's schedules already name
+    /// (`with_others`), so a new import writes a place the way they do. A schedule that does not
+    /// read is left out here (its problems are the build's to report, not this import's).
+    func knownPlaces(_ localities: [Locality]) async -> [String] {
+        let events = await ScheduleReader.read(content: tree(), localities: localities, diagnostics: Diagnostics())
+        return Array(Set(events.flatMap(\.withOthers))).sorted()
+    }
 }
 
 struct ImportLocalitiesJSON: AsyncParsableCommand {
@@ -100,8 +108,10 @@ struct ImportScheduleJSON: AsyncParsableCommand {
         let diagnostics = Diagnostics()
         let sessions = try ScheduleImportOptions.sessions(morning: morning, sundayMorning: sundayMorning, evening: evening)
         guard let source = options.input(file, diagnostics: diagnostics) else { return try options.finish(diagnostics) }
-        let importer = AppScheduleImporter(year: year, alignWeekdays: alignWeekdays, team: team, sessions: sessions,
-                                           localities: await options.localities(diagnostics))
+        let localities = await options.localities(diagnostics)
+        var importer = AppScheduleImporter(year: year, alignWeekdays: alignWeekdays, team: team, sessions: sessions,
+                                           localities: localities)
+        importer.knownPlaces = await options.knownPlaces(localities)
         let result = importer.run(source, diagnostics: diagnostics)
         try options.finish(diagnostics)
         guard let result else { return }

@@ -64,6 +64,24 @@
     if (c) c.textContent = "(" + count + ")";
   }
 
+  // A range highlighted at once (Psalm 23:3–5: each verse marked with the same colour and
+  // time) is one entry, as it was made; verses highlighted one by one stay apart.
+  function ranges(verses) {
+    verses.sort(function (a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : a.n - b.n; });
+    var out = [];
+    verses.forEach(function (v) {
+      var last = out[out.length - 1];
+      if (last && last.id === v.id && last.tr === v.tr && last.at && last.at === v.at && v.n === last.to + 1) {
+        last.to = v.n;
+        if (v.text) last.text = last.text ? last.text + " " + v.text : v.text;
+      } else {
+        out.push({ id: v.id, n: v.n, to: v.to, tr: v.tr, at: v.at, text: v.text });
+      }
+    });
+    out.forEach(function (h) { h.place = place(h.id, String(h.n), h.to, h.tr); });
+    return out.sort(compare);
+  }
+
   function render() {
     var started = performance.now();
     var hearts = [], highlights = {}, notes = [];
@@ -74,7 +92,7 @@
         var m = marks[n];
         if (!m || typeof m !== "object") return;
         if (m.heart) hearts.push({ place: place(id, n, 0, m.tr), at: String(m.heart), text: m.text });
-        if (m.h && highlights[m.h]) highlights[m.h].push({ place: place(id, n, 0, m.tr), text: m.text });
+        if (m.h && highlights[m.h]) highlights[m.h].push({ id: id, n: +n, to: +n, tr: m.tr, at: m.ht, text: m.text });
         if (m.note) notes.push({ place: place(id, n, m.to, m.tr), id: id, n: n, note: m.note, at: m.nu || m.nt, text: m.text });
       });
     });
@@ -96,7 +114,7 @@
     var total = 0;
     html = "";
     R.COLOURS.forEach(function (c) {
-      var list = highlights[c].sort(compare);
+      var list = ranges(highlights[c]);
       total += list.length;
       if (!list.length) return;
       html += '<h3 class="my-colour"><span class="swatch-dot hl-' + c + '" aria-hidden="true"></span>' +

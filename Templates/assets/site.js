@@ -95,9 +95,23 @@
     }, { passive: true });
   }
 
+  // A site built without its published address (base_url the example.org placeholder) links
+  // nothing absolute: subscribing and the printed address use where this page came from.
+  function initServedAddress() {
+    if (!/^https?:$/.test(location.protocol)) return;
+    document.querySelectorAll("[data-webcal]").forEach(function (el) {
+      if (el.tagName === "A") el.href = "webcal://" + location.host + el.getAttribute("href");
+      el.hidden = false;
+    });
+    document.querySelectorAll("[data-site-address]").forEach(function (el) {
+      el.textContent = location.origin + el.textContent;
+    });
+  }
+
   S.ready(function () {
     initThemeToggle();
     initTextSize();
     initPaging();
+    initServedAddress();
   });
 })();

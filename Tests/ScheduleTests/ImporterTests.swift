@@ -71,6 +71,36 @@ struct ImporterTests {
         #expect(diagnostics.all.contains { $0.severity == .warning && $0.message.contains("not Easter Sunday") })
     }
 
+    /// Moved into another year, a note's own old year is stale: taken out with a warning.
+    @Test func aNoteLosesTheSourcesOldYear() async throws {
+        let json = """
+        { "schedule": [
+          { "dateString": "June 21", "locality": "aberdeen", "isSunday": false, "comment": "2019 St. John's Meetings" },
+          { "dateString": "June 22", "locality": "aberdeen", "isSunday": false, "comment": "2019" },
+          { "dateString": "June 23", "locality": "aberdeen", "isSunday": false, "comment": "Room 2019B, hymnals of 2030" } ] }
+        """
+        let diagnostics = Diagnostics()
+        let importer = AppScheduleImporter(year: 2027, sessions: try SessionDefaults(), localities: try await localities())
+        let result = try #require(importer.run(source(json, path: "w.json"), diagnostics: diagnostics))
+        #expect(result.events.map(\.comment) == ["St. John's Meetings", nil, "Room 2019B, hymnals of 2030"])
+        let warnings = diagnostics.all.filter { $0.severity == .warning }.map(\.description)
+        #expect(warnings.count == 2 && warnings[0].hasPrefix("w.json:2:")
+                && warnings[0].contains("took 2019 out of the note '2019 St. John's Meetings': the dates were moved to 2027"), "\(warnings)")
+    }
+
+    /// A place the site's other schedules write with its state is written the same way.
+    @Test func aBarePlaceNameTakesTheFormTheOtherSchedulesUse() async throws {
+        let json = """
+        { "schedule": [ { "dateString": "June 21", "locality": "aberdeen", "isSunday": false, "with": ["Newfield", "Oldfield"] } ] }
+        """
+        let diagnostics = Diagnostics()
+        var importer = AppScheduleImporter(year: 2027, sessions: try SessionDefaults(), localities: try await localities())
+        importer.knownPlaces = ["Newfield, NY", "Oldfield, MN", "Oldfield, WI"]
+        let result = try #require(importer.run(source(json, path: "s.json"), diagnostics: diagnostics))
+        #expect(result.events[0].withOthers == ["Newfield, NY", "Oldfield"], "two Oldfields: left as written")
+        #expect(diagnostics.all.map(\.message) == ["wrote 'Newfield' as 'Newfield, NY', as the other schedules name it"])
+    }
+
     @Test func writtenYAMLReadsBackWithTheSameEvents() async throws {
         let locs = try await localities()
         let importer = AppScheduleImporter(year: 2019, sessions: try SessionDefaults(), localities: locs)

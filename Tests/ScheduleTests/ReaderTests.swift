@@ -85,6 +85,37 @@ struct ReaderTests {
         #expect(errors.count == 9, "\(errors)")
     }
 
+    /// One mistake, one message: a bad date does not also make its event's other keys "unknown",
+    /// and a misspelt locality does not also leave a timed event "without a locality".
+    @Test func oneErrorPerMistake() async throws {
+        let content = try TempContent([
+            "localities/tricities.md": aberdeen,
+            "schedule/s.yml": """
+            events:
+              - id: bad-date
+                date: 2027-02-30
+                locality: tricities
+                team: "Missionary team 1"
+                title: "Meetings"
+                comment: "Bring food"
+                repeat: { frequency: weekly, count: 3 }
+              - id: misspelt
+                date: 2027-03-06
+                locality: tri-cities
+                team: "Missionary team 1"
+                sessions:
+                  - { name: Evening, start: "19:00", end: "21:00" }
+            """,
+        ])
+        defer { content.remove() }
+        let (_, diagnostics) = await content.load()
+        let errors = diagnostics.errors.map(\.description)
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("Content/schedule/s.yml:3:") && $0.contains("2027-02-30") }, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("Content/schedule/s.yml:11:") && $0.contains("unknown locality 'tri-cities'") },
+                "\(errors)")
+    }
+
     @Test func misspeltKeysAndDuplicateIdsAreErrors() async throws {
         let content = try TempContent([
             "localities/aberdeen.md": aberdeen,

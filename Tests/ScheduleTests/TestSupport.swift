@@ -54,11 +54,11 @@ name: "Nowhere"
 ---
 """
 
-func makeContext(asOf: CalendarDate = date("2026-11-22")) -> RenderContext {
+func makeContext(asOf: CalendarDate = date("2026-11-22"), baseURL: String = "https://example.org/") -> RenderContext {
     let config = SiteConfig(title: "Test site", description: "", baseURL: "https://example.org/", language: "en",
                             timeZone: TimeZone(identifier: "America/Chicago")!, allowRawHTML: false, menu: [], footer: "")
     let templates = TemplateLibrary(templates: [:], tree: SourceTree(url: URL(fileURLWithPath: "/nonexistent"), displayPath: "T"),
                                     diagnostics: Diagnostics())
-    return RenderContext(config: config, baseURL: "https://example.org/", asOf: asOf, templates: templates,
+    return RenderContext(config: config, baseURL: baseURL, asOf: asOf, templates: templates,
                          diagnostics: Diagnostics(), jobs: 1, generator: "test")
 }

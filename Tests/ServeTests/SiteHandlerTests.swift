@@ -22,7 +22,9 @@ struct SiteHandlerTests {
                     firstBuildWait: .milliseconds(1))
     }
 
-    func get(_ raw: String, method: HTTPMethod = .GET, mount: String = "/") async throws -> (Int, HTTPHeaders, String) {
+    /// A request once the first build is done (`built`), or during it.
+    func get(_ raw: String, method: HTTPMethod = .GET, mount: String = "/", built: Bool = true) async throws -> (Int, HTTPHeaders, String) {
+        if built, !raw.hasPrefix("/_sitegen/"), await board.current.version == 0 { await board.publish(errors: []) }
         let parts = raw.split(separator: "?", maxSplits: 1).map(String.init)
         let request = HTTPRequest(method: method, version: .http11,
                                   target: .init(path: parts[0], query: parts.count > 1 ? parts[1] : ""),
@@ -36,10 +38,19 @@ struct SiteHandlerTests {
         let (code, headers, body) = try await get("/hymns/12/")
         #expect(code == 200)
         #expect(headers[.contentType] == "text/html; charset=utf-8")
-        #expect(body == "<html><body><p>Hymn 12</p><script src=\"/_sitegen/reload.js\" data-version=\"0\" defer></script></body></html>")
+        #expect(body == "<html><body><p>Hymn 12</p><script src=\"/_sitegen/reload.js\" data-version=\"1\" defer></script></body></html>")
         let css = try await get("/site.css")
         #expect(css.0 == 200 && css.1[.contentType] == "text/css; charset=utf-8" && css.2 == "body{}")
         #expect(css.1[HTTPHeader("Cache-Control")] == "no-store")
+    }
+
+    @Test("during the first build a page is a 503 that says it is building and reloads itself")
+    func building() async throws {
+        let (code, headers, body) = try await get("/hymns/12/", built: false)
+        #expect(code == 503 && headers[HTTPHeader("Retry-After")] == "2")
+        #expect(headers[.contentType] == "text/html; charset=utf-8")
+        #expect(body.contains("<meta http-equiv=\"refresh\" content=\"2\">") && body.contains("Building the site"))
+        #expect(try await get("/hymns/12/").0 == 200, "served once the build is done")
     }
 
     @Test("sw.js is the preview's own worker, which removes itself, never the built offline worker")

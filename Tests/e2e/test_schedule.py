@@ -156,15 +156,52 @@ def test_localities_index_and_locality_page(site):
         assert region in regions
     page = (site / "localities" / "aberdeen" / "index.html").read_text()
     assert "1223 4th Ave SW" in page and "Sunday service: Sunday 11 am" in page
-    assert 'href="https://maps.apple.com/?daddr=45.46115%2C-98.505919&amp;q=Aberdeen%2C%20SD"' in page
-    assert 'href="https://www.google.com/maps/dir/?api=1&amp;destination=45.46115%2C-98.505919"' in page
+    # The street address in every map link that takes one (OpenStreetMap's directions take only a point).
+    address = "1223%204th%20Ave%20SW%2C%20Aberdeen%20SD%2057401-3721"
+    assert f'href="https://maps.apple.com/?daddr={address}&amp;ll=45.46115%2C-98.505919&amp;q=Aberdeen%2C%20SD"' in page
+    assert f'href="https://www.google.com/maps/dir/?api=1&amp;destination={address}"' in page
     assert 'href="https://www.openstreetmap.org/directions?route=%3B45.46115%2C-98.505919' in page
-    assert 'href="geo:45.46115,-98.505919?q=45.46115,-98.505919(Aberdeen%2C%20SD)"' in page
+    assert f'href="geo:45.46115,-98.505919?q={address}"' in page
     assert "Upcoming meetings" in page and "Communion · Aberdeen, SD" in page
     assert 'href="/localities/aberdeen.ics"' in page
-    # No coordinates: no geo: link, but the address is searchable.
+    # A team's travel day via Aberdeen is not a meeting of Aberdeen's, on its page or in its feed.
+    assert "Travel day" not in page and "via Aberdeen" not in page
+    assert "Travel day" not in (site / "localities" / "aberdeen.ics").read_text()
+    assert "via Aberdeen" in (site / "schedule" / "index.html").read_text()
+    # No address and no coordinates: the page says so and finds the town on a map.
     summerland = (site / "localities" / "summerland" / "index.html").read_text()
+    assert "No street address is published for Summerland, BC." in summerland
+    assert 'href="https://www.openstreetmap.org/search?query=Summerland%2C%20BC"' in summerland
     assert "geo:" not in summerland
+
+
+def test_weekly_services_of_every_locality_on_the_sheet_and_in_its_feed(site):
+    """Every locality's regular services, from its page's data, once: on the sheet's summary and
+    (those with a time) as weekly entries of its feed; Aberdeen's Communion by its event only."""
+    sheet = (site / "schedule/print/index.html").read_text()
+    services = sheet.split('id="print-services-title"', 1)[1]
+    names = re.findall(r'<li data-print-group><strong>([^<]+)</strong>', services)
+    with_services = sorted(p.stem for p in (ROOT / "Content/localities").glob("*.md") if "services:" in p.read_text())
+    assert len(names) == len(set(names)) == len(with_services), names
+    aberdeen = re.findall(r">([^<]+)</li>", services.split("<strong>Aberdeen, SD</strong>", 1)[1].split("</ul>", 1)[0])
+    assert aberdeen[0] == "Sunday service Sundays 11 am" and sum("Communion" in line for line in aberdeen) == 1, aberdeen
+    cal = icalendar.Calendar.from_ical((site / "localities/aberdeen.ics").read_bytes())
+    summaries = [str(e["SUMMARY"]) for e in cal.walk("VEVENT")]
+    assert summaries.count("Sunday service · Aberdeen, SD") == 1 and summaries.count("Communion · Aberdeen, SD") == 1
+    (service,) = [e for e in cal.walk("VEVENT") if str(e["SUMMARY"]) == "Sunday service · Aberdeen, SD"]
+    assert str(service["RRULE"].to_ical(), "ascii") == "FREQ=WEEKLY"
+    start = service["DTSTART"].dt
+    assert (start.date().isoformat(), start.hour, start.weekday()) == ("2026-11-22", 11, 6)
+
+
+def test_a_repeating_service_row_adds_its_own_date(site):
+    """"Add to calendar" on one Communion row is that date; the series has its own link."""
+    page = (site / "localities/aberdeen/index.html").read_text()
+    assert 'href="/schedule/events/congregations/aberdeen-communion/2027-01-03.ics"' in page
+    assert page.count('href="/schedule/events/congregations/aberdeen-communion.ics"') == page.count("Add all Communion dates") > 1
+    cal = icalendar.Calendar.from_ical((site / "schedule/events/congregations/aberdeen-communion/2027-01-03.ics").read_bytes())
+    (event,) = cal.walk("VEVENT")
+    assert "RRULE" not in event and event["DTSTART"].dt.date().isoformat() == "2027-01-03"
 
 
 def test_home_page_shows_the_next_meetings(site):
@@ -182,7 +219,7 @@ def test_schedule_pages_pass_the_nu_html_checker(site, nu_errors):
 PAPERS = [("letter", 8.5, 11), ("a4", 8.27, 11.69)]
 # The bundled sheet (as of 2026-11-22): the winter and summer mission meetings, 66 visits, and
 # the regular services of three localities.
-SHEET_PAGES = {"letter": 3, "a4": 3}
+SHEET_PAGES = {"letter": 4, "a4": 4}
 
 
 def print_pdf(driver, path: pathlib.Path, width: float, height: float, background: bool = False) -> str:
@@ -241,24 +278,30 @@ def test_print_sheet_prints_to_pdf(driver, base_url, site, tmp_path, paper, widt
     assert "meetings" in sheets[0] and "Every mission meeting, and the regular services by locality." in sheets[0]
     assert "Back to the schedule" not in text and "Generated on" not in text  # screen-only parts are not printed
     for number, sheet in enumerate(sheets, 1):
-        if re.search(r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b", sheet):
+        if re.search(r"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}\b", sheet, re.M):   # a page with visits' rows
             assert re.search(r"Dates\s+Place\s+Meetings\s+Team\n", sheet), f"page {number} has no header row"
     # One row per visit: the winter's first stay at Tri-Cities is one row with both days' meetings.
     assert re.search(r"Sat 23 – Sun 24 Jan\s+Tri‐Cities, WA\s+Sat 7–9 pm\s+Missionary team 1", text), text[:3000]
     assert "Travel day" not in text and "Arrival / Arrival" not in text and "Rest day / Rest day" not in text
-    # Notes go under the place (a Notes column would be nearly empty); the stale note is printed as written.
+    # Notes go under the place (a Notes column would be nearly empty), each once: the business
+    # meeting is the Flathead visit's note, not also a regular service; no note names an old year.
     flat = re.sub(r"\s+", " ", text)
-    assert "Annual Business Meeting @ 2:00 PM" in flat
+    assert flat.count("Annual Business Meeting @ 2:00 PM") == 1 and "Business meeting" not in flat
+    assert "St. John's Meetings" in flat and "2019" not in flat
+    assert "Newfield, NY" in flat and not re.search(r"Newfield(?!, NY)", flat)
     # Regular services summarised once per locality, not a row per Sunday.
-    assert ("Minnetonka, MN — Sunday school Sundays 9:45 am, 29 Nov 2026 – 28 Feb 2027 (not 6 Dec, 3 Jan, 7 Feb); "
-            "Communion first Sunday of the month 11 am, 6 Dec 2026 – 7 Nov 2027") in flat, flat[-1500:]
-    assert flat.count("Sunday school") == 1 and flat.count("Communion") == 3
+    assert ("Minnetonka, MN — Sunday service Sundays 11 am; Sunday school Sundays 9:45 am, 29 Nov 2026 – 28 Feb 2027 "
+            "(not 6 Dec, 3 Jan, 7 Feb); Communion first Sunday of the month 11 am, 6 Dec 2026 – 7 Nov 2027") in flat, flat[-1500:]
+    assert flat.count("Minnetonka, MN —") == 1 and flat.count("Aberdeen, SD —") == 1
     # Nothing is cut at the right margin (12 mm) and no word is broken inside.
     words, page_width = pdf_words(path)
     margin = 12 / 25.4 * 72
     assert max(x1 for _, _, x1 in words) <= page_width - margin + 1, "a column runs past the right margin"
     assert min(x0 for _, x0, _ in words) >= margin - 1
-    known = set(words_of(driver.execute_script("return document.querySelector('main').innerText")))
+    # Each list item's text on its own too: the "; " between a locality's services is drawn by CSS,
+    # so the page's innerText runs one item's last word into the next one's first.
+    known = set(words_of(driver.execute_script(
+        "return [...document.querySelectorAll('main, main li')].map(e => e.innerText).join('\\n')")))
     broken = [part for w, _, _ in words for part in words_of(w) if part not in known]
     assert broken == [], f"words broken across lines (or not on the page): {broken[:20]}"
     # A person looks at the pages.
@@ -319,12 +362,13 @@ def test_print_link_carries_the_filters(driver, base_url, site, tmp_path):
     assert pdf_pages(tmp_path / "aberdeen.pdf") == 1
     assert "Only meetings at Aberdeen, SD" in text and "Aberdeen, SD" in text and "Tri‐Cities" not in text
 
-    # Each season of the bundled data (winter through June, summer from July) on one or two pages.
+    # Each season of the bundled data (winter through June, summer from July) on a few pages (the
+    # localities' weekly services, every week of any season, take most of a page).
     for season in ("to=2027-06-30", "from=2027-07-01"):
         driver.get(base_url + "schedule/print/?" + season)
         for paper, width, height in PAPERS:
             print_pdf(driver, tmp_path / "season.pdf", width, height)
-            assert 1 <= pdf_pages(tmp_path / "season.pdf") <= 2, (season, paper)
+            assert 1 <= pdf_pages(tmp_path / "season.pdf") <= 3, (season, paper)
 
     # Team and dates together, from the address (as the link would carry them).
     driver.get(base_url + "schedule/print/?team=Missionary+team+11&from=2027-03-01&to=2027-04-05")
@@ -335,7 +379,7 @@ def test_print_link_carries_the_filters(driver, base_url, site, tmp_path):
     # Sault Ste. Marie (27–29 Mar), Chatham (30 Mar), Marengo (1–4 Apr): visits overlapping the dates.
     assert rows == [["2027-03-27", "2027-03-29"], ["2027-03-30", "2027-03-30"], ["2027-04-01", "2027-04-04"]], rows
     assert not driver.find_element(By.CSS_SELECTOR, ".print-services").is_displayed()   # no service of that team
-    driver.get(base_url + "schedule/print/?locality=aberdeen&category=Sunday+school")
+    driver.get(base_url + "schedule/print/?locality=chatham&category=Communion")   # Chatham: a Sunday service only
     assert driver.find_element(By.CSS_SELECTOR, "[data-print-none]").is_displayed()
 
     # Without JavaScript the link is the full sheet, and the sheet is complete.
@@ -345,16 +389,18 @@ def test_print_link_carries_the_filters(driver, base_url, site, tmp_path):
     assert " hidden" not in re.sub(r"data-print-(none|button) hidden", "", sheet.split("<main", 1)[1])
 
 
-def test_stale_year_in_a_note_is_a_warning_with_its_line(tmp_path, small_content):
-    result = run_in_copy(small_content, "check", "--as-of", AS_OF)
+def test_check_warns_about_a_stale_note_and_a_missing_address(tmp_path):
+    content = copy_small_content(tmp_path / "Content")
+    winter = content / "schedule" / "winter-2027.yml"
+    lines = winter.read_text().splitlines()
+    stale = next(n for n, l in enumerate(lines, 1) if "comment: \"St. John's Meetings\"" in l)
+    lines[stale - 1] = lines[stale - 1].replace("St. John's", "2019 St. John's")
+    winter.write_text("\n".join(lines) + "\n")
+    result = run_in_copy(content, "check", "--as-of", AS_OF)
     assert result.returncode == 0, result.stderr
-    lines = (ROOT / "Content/schedule/winter-2027.yml").read_text().splitlines()
-    stale = [n for n, l in enumerate(lines, 1) if "2019 St. John's Meetings" in l]
-    warnings = [l for l in result.stderr.splitlines() if "names 2019" in l]
-    assert stale and len(warnings) == len(stale), result.stderr
-    for n in stale:
-        assert any(w.startswith(f"Content/schedule/winter-2027.yml:{n}:") and ": warning: 'comment' names 2019" in w
-                   for w in warnings), (n, warnings)
+    warnings = [l for l in result.stderr.splitlines() if ": warning: " in l]
+    assert any(w.startswith(f"Content/schedule/winter-2027.yml:{stale}:") and "'comment' names 2019" in w for w in warnings), warnings
+    assert "Content/localities/summerland.md:1:1: warning: locality 'Summerland, BC' has no 'address'" in result.stderr
 
 
 # --- Filters in the browser ----------------------------------------------------------------------
@@ -448,6 +494,10 @@ def test_each_meeting_has_its_own_calendar_file(driver, base_url, site):
     events = snapshot(site)["events"]
     files = sorted((site / "schedule" / "events").glob("*/*.ics"))
     assert len(files) == len(events)
+    # And one file for each upcoming date of a repeating event (its own UID: not the series).
+    dates = sorted((site / "schedule" / "events").glob("*/*/*.ics"))
+    repeating = [o for o in snapshot(site)["occurrences"] if any(e["uid"] == o["uid"] and "recurrence" in e for e in events)]
+    assert len(dates) == len(repeating) > 0
     all_uids = {str(e["UID"]) for e in icalendar.Calendar.from_ical((site / "schedule/all.ics").read_bytes()).walk("VEVENT")}
     for path in files:
         cal = icalendar.Calendar.from_ical(path.read_bytes())
@@ -472,12 +522,18 @@ def test_each_meeting_has_its_own_calendar_file(driver, base_url, site):
     assert str(start.tzinfo) in ("America/Los_Angeles", "tzfile('America/Los_Angeles')") or "Los_Angeles" in str(start.tzinfo)
 
 
-def test_feeds_offer_webcal_subscription(site):
-    html = (site / "schedule/index.html").read_text()
-    assert 'href="webcal://example.org/schedule/all.ics"' in html and 'href="/schedule/all.ics"' in html
-    page = (site / "localities/aberdeen/index.html").read_text()
-    assert 'href="webcal://example.org/localities/aberdeen.ics"' in page and 'href="/localities/aberdeen.ics"' in page
-    assert "Add to calendar" in page
+def test_no_placeholder_address_in_pages(site, driver, base_url):
+    """Built with the example.org placeholder, no page links to example.org: Subscribe is made in
+    the browser from the address the page came from, and so is the sheet's printed address."""
+    for path in ("schedule/index.html", "localities/aberdeen/index.html", "schedule/print/index.html"):
+        assert "example.org" not in (site / path).read_text().split("<body", 1)[1], path
+    assert '<a class="button" href="/schedule/all.ics" data-webcal hidden>' in (site / "schedule/index.html").read_text()
+    host = base_url.split("//", 1)[1].rstrip("/")
+    driver.get(base_url + "localities/aberdeen/")
+    link = driver.find_element(By.CSS_SELECTOR, "a[data-webcal]")
+    assert link.is_displayed() and link.get_attribute("href") == f"webcal://{host}/localities/aberdeen.ics"
+    driver.get(base_url + "schedule/print/")
+    assert driver.find_element(By.CSS_SELECTOR, ".print-foot").text.endswith(f"http://{host}/schedule/")
 
 
 def test_schedule_page_is_light(site):
@@ -581,6 +637,23 @@ def test_axe_clean(driver, base_url, path, dark):
     emulate_dark(driver, dark)
     driver.get(base_url + path)
     assert axe_violations(driver, colours_only=dark) == []   # light: every rule; dark: the colour rules
+
+
+def test_locality_page_dates_and_titles_never_meet(driver, base_url):
+    """At 1280 px (and on a phone) each upcoming meeting's date ends before its title starts."""
+    for width in (1280, 390):
+        set_viewport(driver, width, 900)
+        driver.get(base_url + "localities/aberdeen/")
+        gaps = driver.execute_script("""return [...document.querySelectorAll('.schedule-row')].map(r => {
+            const d = r.querySelector('.schedule-date').getBoundingClientRect(), t = r.querySelector('.schedule-title').getBoundingClientRect();
+            return t.top >= d.bottom - 1 ? 99 : t.left - d.right; });""")
+        assert gaps and min(gaps) >= 8, (width, gaps)
+        # and the titles line up (the date column is as wide on every row)
+        lefts = driver.execute_script(
+            "return [...document.querySelectorAll('.schedule-title')].map(t => Math.round(t.getBoundingClientRect().left))")
+        assert len(set(lefts)) == 1, (width, lefts)
+    set_viewport(driver, 1280, 900)
+    screenshot(driver, "locality-aberdeen-1280")
 
 
 def test_screenshots(driver, base_url):

@@ -198,8 +198,19 @@ def test_paths_outside_the_output_folder_are_refused(shared_served):
     answers = {path: shared_served.get(path) for path in TRAVERSALS}
     wrong = {path: code for path, (code, _, _) in answers.items() if code not in (400, 404)}
     assert not wrong, wrong
-    assert not [path for path, (_, _, body) in answers.items() if b"root:" in body]
+    assert not [path for path, (_, _, body) in answers.items() if b"root:x:" in body]   # /etc/passwd's first line
     assert shared_served.get("/" + HYMN_URL)[0] == 200   # and the site itself is still there
+
+
+def test_it_says_building_then_prints_its_address_when_it_serves(shared_served):
+    """The address is printed once there is a site to see, after "Building the site…"."""
+    log = shared_served.log()
+    building, serving = log.find("Building the site…"), log.find(f"Serving {shared_served.output} at {shared_served.url}")
+    built = log.find("Built ")
+    assert 0 <= building < built < serving, log[:2000]
+    # In serve, the pages' calendar links name the served address (there is no placeholder).
+    code, _, body = shared_served.get("/localities/aberdeen/")
+    assert code == 200 and f'href="webcal://127.0.0.1:{shared_served.port}/localities/aberdeen.ics"'.encode() in body
 
 
 def test_symlink_out_of_the_output_folder_is_not_served(shared_served, tmp_path):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import struct
 import pathlib
 import shutil
 
@@ -66,6 +67,13 @@ def test_home_404_sitemap_robots(site):
     assert "404" not in sitemap
     assert "Sitemap: https://example.org/sitemap.xml" in (site / "robots.txt").read_text()
     assert (site / "assets" / "site.css").is_file()
+    # The favicon every browser asks for, from the app icons' SVG (scripts/make-icons), and linked.
+    icon = (site / "favicon.ico").read_bytes()
+    assert icon[:4] == b"\x00\x00\x01\x00" and icon == (site / "assets" / "icons" / "favicon.ico").read_bytes()
+    assert [w for w, h in struct.iter_unpack("<BB", b"".join(icon[6 + 16 * i:8 + 16 * i] for i in range(3)))] == [16, 32, 48]
+    home = (site / "index.html").read_text()
+    assert '<link rel="icon" href="/assets/icons/favicon.ico" sizes="16x16 32x32 48x48">' in home
+    assert '<link rel="icon" href="/assets/icons/icon.svg" type="image/svg+xml">' in home
 
 
 def test_every_snapshot_matches_manifest_and_schema(site):
@@ -258,6 +266,37 @@ def test_screenshots_phone_and_desktop(driver, base_url):
     set_viewport(driver, 320, 640)
     driver.get(base_url + "about/")
     assert driver.execute_script("return document.documentElement.scrollWidth") <= 320
+
+
+HEADER_PAGES = ("", "schedule/", "localities/aberdeen/", "search/", "hymns/", "bible/", "my/")
+
+
+def test_header_fits_its_parts_and_keeps_its_height(driver, base_url):
+    """At 1280 px the theme button is its own size on every page (on /search/, where the header's
+    search box is hidden, it took the box's column), the box shows its whole placeholder and the
+    menu is one row; at 390 px the header is as high on every page (the current page's menu item
+    is not bold, which wrapped the last item on some pages)."""
+    measure = """const h = document.querySelector('.site-header'), b = document.querySelector('[data-theme-toggle]'),
+        i = document.getElementById('site-search-q'), c = document.createElement('canvas').getContext('2d');
+        const s = getComputedStyle(i); c.font = s.font;
+        const items = [...document.querySelectorAll('.site-nav li')].map(li => li.getBoundingClientRect().top);
+        return {header: h.getBoundingClientRect().height, button: b.getBoundingClientRect().width,
+                input: i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight),
+                placeholder: c.measureText(i.placeholder).width, shown: i.offsetParent !== null,
+                menuRows: new Set(items.map(Math.round)).size};"""
+    set_viewport(driver, 1280, 800)
+    for path in HEADER_PAGES:
+        driver.get(base_url + path)
+        m = driver.execute_script(measure)
+        assert m["button"] < 160 and m["menuRows"] == 1, (path, m)
+        if m["shown"]:
+            assert m["input"] >= m["placeholder"], (path, m)
+    set_viewport(driver, 390, 844)
+    heights = {}
+    for path in HEADER_PAGES:
+        driver.get(base_url + path)
+        heights[path] = driver.execute_script(measure)["header"]
+    assert len({round(h) for p, h in heights.items() if p != "search/"}) == 1, heights
 
 
 def test_skip_link_is_first_and_keyboard_reachable(driver, base_url):

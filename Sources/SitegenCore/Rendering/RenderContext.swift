@@ -62,6 +62,14 @@ public struct RenderContext: Sendable {
     /// Absolute URL for feeds and the sitemap; a path when the base URL has no host.
     public func absoluteURL(_ sitePath: String) -> String { address.absoluteURL(sitePath) }
 
+    /// The absolute URL to give people (to subscribe to, printed on paper), or nil while the site
+    /// has no published address: a path-only base, or the placeholder domain the bundled site
+    /// ships with (example.org), which would send them to someone else's site.
+    public func publishedURL(_ sitePath: String) -> String? {
+        guard address.isAbsolute, !SiteConfig.isExampleBaseURL(address.base) else { return nil }
+        return absoluteURL(sitePath)
+    }
+
     /// Links from site.yml may be site-relative (`/hymns/`) or absolute (`https://…`).
     public func link(_ configured: String) -> String {
         configured.hasPrefix("/") && !configured.hasPrefix("//") ? url(configured) : configured

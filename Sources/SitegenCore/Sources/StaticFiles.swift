@@ -6,6 +6,10 @@ import Foundation
 public enum StaticFiles {
     public static let contentFolder = "static"
     public static let assetsFolder = "assets"
+    /// The theme's favicon (`scripts/make-icons` renders it from the app icons' SVG), copied to
+    /// the site's root as `favicon.ico` as well.
+    static let themeFavicon = "icons/favicon.ico"
+    static let favicon = "favicon.ico"
 
     public static func read(templates: SourceTree, builtIn: BuiltInTheme = .none, content: SourceTree,
                              diagnostics: Diagnostics) async -> [OutputFile] {
@@ -18,7 +22,12 @@ public enum StaticFiles {
         // copy of the whole theme always had.
         let themeSources = (own.map { Source(tree: assets, relative: $0, target: "assets/" + $0) }
             + builtInAssets.map { Source(builtIn: $0.value, relative: $0.key) }).sorted { $0.target < $1.target }
-        let sources = themeSources + statics.files(diagnostics: diagnostics).map { Source(tree: statics, relative: $0, target: $0) }
+        let staticFiles = statics.files(diagnostics: diagnostics)
+        var sources = themeSources + staticFiles.map { Source(tree: statics, relative: $0, target: $0) }
+        // Browsers ask every site for /favicon.ico: the theme's, unless the volunteer's static files have one.
+        if let icon = themeSources.first(where: { $0.target == assetsFolder + "/" + themeFavicon }), !staticFiles.contains(favicon) {
+            sources.append(icon.copied(to: favicon))
+        }
         return await concurrentMap(sources) { source -> OutputFile? in
             if let data = source.builtIn {
                 return OutputFile(path: source.target, data: data, source: BuiltInTheme.display(source.target))
@@ -44,6 +53,15 @@ public enum StaticFiles {
 
         init(builtIn data: Data, relative: String) {
             (tree, builtIn, self.relative, target) = (nil, data, relative, StaticFiles.assetsFolder + "/" + relative)
+        }
+
+        private init(tree: SourceTree?, builtIn: Data?, relative: String, target: String) {
+            (self.tree, self.builtIn, self.relative, self.target) = (tree, builtIn, relative, target)
+        }
+
+        /// The same file, copied to another place in the site.
+        func copied(to newTarget: String) -> Source {
+            Source(tree: tree, builtIn: builtIn, relative: relative, target: newTarget)
         }
     }
 }

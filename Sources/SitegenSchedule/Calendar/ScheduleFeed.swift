@@ -30,13 +30,15 @@ public struct ScheduleFeed {
 
     /// The same text, from the zone definitions and event entries `parts` remembers (the feed is
     /// those pieces one after another: folding and line ends are per content line).
-    func text(for events: [Event], alsoZones: [TimeZone], parts: ScheduleParts) -> String {
+    func text(for events: [Event], alsoZones: [TimeZone], parts: ScheduleParts, services: [String] = []) -> String {
         let name = calendarName.map { ["X-WR-CALNAME:\(ICalendarText.escape($0))"] } ?? []
         var out = ICalendarText.document(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(Self.prodID)", "CALSCALE:GREGORIAN",
                                           "METHOD:PUBLISH"] + name)
         let used = events.compactMap { e in e.sessions.isEmpty ? nil : e.timeZone }
         let zones = Dictionary((used + alsoZones).map { ($0.identifier, $0) }, uniquingKeysWith: { a, _ in a })
-        let years = yearRange(events)
+        let eventYears = yearRange(events)
+        // The weekly services start at the as-of date: their zone is defined from its year on.
+        let years = services.isEmpty ? eventYears : min(eventYears.lowerBound, asOf.year)...max(eventYears.upperBound, asOf.year)
         for id in zones.keys.sorted() {
             let key = "\(id) \(years.lowerBound)-\(years.upperBound)"
             if parts.zoneTexts[key] == nil {
@@ -47,6 +49,7 @@ public struct ScheduleFeed {
         for event in events.sorted(by: { $0.uid < $1.uid }) {
             out += parts.eventFeedTexts.value(event.uid, for: event) { ICalendarText.document(vevents(event)) }
         }
+        if !services.isEmpty { out += ICalendarText.document(services) }
         out += "END:VCALENDAR\r\n"
         return out
     }
@@ -66,24 +69,72 @@ public struct ScheduleFeed {
     }
 
     func vevents(_ event: Event) -> [String] {
+        vevents(event, on: nil)
+    }
+
+    /// The entries of one date of a repeating event (`on`), or of the event as a whole (nil:
+    /// with its RRULE). One date is a calendar entry of its own, with a UID of its own
+    /// (`<uid>/<date>`), so adding it never brings the series along.
+    func vevents(_ event: Event, on day: CalendarDate?) -> [String] {
         // Once per event, not once per session: it lists every session (was quadratic).
         let details = description(event)
+        let date = day ?? event.date
+        let id = day.map { "\(event.uid)/\($0)" } ?? event.uid
+        let rule = day == nil ? event.recurrence : nil
         if event.sessions.isEmpty || event.timeZone == nil {
-            return vevent(event, description: details, uid: "\(event.uid)@\(host)", start: dateValue(event.date),
-                          end: dateValue(event.date.adding(days: 1)), summary: summary(event, session: nil),
-                          exdate: event.recurrence.map { r in r.exceptions.map { dateValue($0) } } ?? [],
-                          rrule: event.recurrence.map { rrule($0, start: event.date, zone: nil, time: nil) })
+            return vevent(event, description: details, uid: "\(id)@\(host)", start: dateValue(date),
+                          end: dateValue(date.adding(days: 1)), summary: summary(event, session: nil),
+                          exdate: rule.map { r in r.exceptions.map { dateValue($0) } } ?? [],
+                          rrule: rule.map { rrule($0, start: event.date, zone: nil, time: nil) })
         }
         let zone = event.timeZone!
         return event.sessions.enumerated().flatMap { index, session in
             let tzid = "TZID=\(zone.identifier)"
-            let exdate = event.recurrence.map { r in r.exceptions.map { ";\(tzid):\(stamp($0, session.start))" } } ?? []
-            return vevent(event, description: details, uid: "\(event.uid)/\(index + 1)@\(host)",
-                          start: ";\(tzid):\(stamp(event.date, session.start))",
-                          end: ";\(tzid):\(stamp(event.date, session.end))",
+            let exdate = rule.map { r in r.exceptions.map { ";\(tzid):\(stamp($0, session.start))" } } ?? []
+            return vevent(event, description: details, uid: "\(id)/\(index + 1)@\(host)",
+                          start: ";\(tzid):\(stamp(date, session.start))",
+                          end: ";\(tzid):\(stamp(date, session.end))",
                           summary: summary(event, session: session), exdate: exdate,
-                          rrule: event.recurrence.map { rrule($0, start: event.date, zone: zone, time: session.start) })
+                          rrule: rule.map { rrule($0, start: event.date, zone: zone, time: session.start) })
         }
+    }
+
+    /// A locality's regular services with a time (`WeeklyServices.own`) as weekly entries from
+    /// the as-of date on, in the locality's zone (floating local time without one). A service
+    /// without a time ("after the service") is left out: a calendar entry needs one. The file
+    /// gives no end: the entry is an hour long (calendar apps show entries without DTEND
+    /// inconsistently), and its description says the end is not given.
+    func serviceVEvents(_ locality: Locality) -> [String] {
+        WeeklyServices.own(locality, schedule: schedule).flatMap { s -> [String] in
+            guard let time = s.time else { return [] }
+            let first = WeeklyServices.firstDate(s, onOrAfter: asOf)
+            let zone = locality.timeZone.map { ";TZID=\($0.identifier):" } ?? ":"
+            let end = LocalTime(hour: min(time.minutes + 60, 24 * 60) / 60, minute: min(time.minutes + 60, 24 * 60) % 60)!
+            var lines = ["BEGIN:VEVENT", "UID:\(ICalendarText.escape("localities/\(locality.slug)/\(WeeklyServices.id(s))@\(host)"))",
+                         "DTSTAMP:\(compact(asOf))T000000Z", "DTSTART\(zone)\(stamp(first, time))", "DTEND\(zone)\(stamp(first, end))",
+                         "SUMMARY:\(ICalendarText.escape("\(s.name) · \(locality.name)"))", "RRULE:FREQ=WEEKLY"]
+            lines.append("LOCATION:\(ICalendarText.escape(([locality.name] + locality.address).joined(separator: ", ")))")
+            if let c = locality.coordinate { lines.append("GEO:\(c.latitude);\(c.longitude)") }
+            lines.append("URL:\(baseURL)\(locality.sitePath)")
+            lines.append("CATEGORIES:\(ICalendarText.escape(s.name))")
+            let details = (s.note.map { [$0] } ?? []) + ["Every \(CalendarDate.weekdayNames[s.weekday - 1]) at \(time.display); the end time is not given."]
+            lines.append("DESCRIPTION:\(ICalendarText.escape(details.joined(separator: "\n")))")
+            return lines + ["END:VEVENT"]
+        }
+    }
+
+    /// One date of a repeating event as a calendar file of its own ("Add to calendar" on its row).
+    public func text(for occurrence: Occurrence) -> String {
+        let name = calendarName.map { ["X-WR-CALNAME:\(ICalendarText.escape($0))"] } ?? []
+        var out = ICalendarText.document(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(Self.prodID)", "CALSCALE:GREGORIAN",
+                                          "METHOD:PUBLISH"] + name)
+        if let zone = occurrence.event.timeZone, !occurrence.event.sessions.isEmpty {
+            let year = occurrence.date.year
+            out += ICalendarText.document(VTimeZone.lines(for: zone, years: year...year))
+        }
+        out += ICalendarText.document(vevents(occurrence.event, on: occurrence.date))
+        out += "END:VCALENDAR\r\n"
+        return out
     }
 
     /// The escaped DESCRIPTION value of an event's entries (empty: none).

@@ -11,6 +11,9 @@ public struct AppScheduleImporter {
     public var team: String?
     public var sessions: SessionDefaults
     public var localities: [Locality]
+    /// Places without a locality page the site's other schedules name ("Newfield, NY"): a bare
+    /// "Newfield" is written as they write it, so the sheet does not name one place two ways.
+    public var knownPlaces: [String] = []
 
     public init(year: Int, alignWeekdays: Bool = false, team: String? = nil, sessions: SessionDefaults, localities: [Locality]) {
         self.year = year
@@ -127,7 +130,7 @@ public struct AppScheduleImporter {
             switch matcher.slug(for: name) {
             case e.locality?: continue // the host itself
             case let slug?: ev.with.append(slug)
-            case nil: ev.withOthers.append(name)
+            case nil: ev.withOthers.append(placeName(name, at: at, diagnostics: diagnostics))
             }
         }
         ev.comment = comment(e.comment, label: label, date: date, at: at, diagnostics: diagnostics)
@@ -136,6 +139,16 @@ public struct AppScheduleImporter {
             if e.PM == true { ev.sessions.append(sessions.evening) }
         }
         return ev
+    }
+
+    /// `name`, or the one known place that is `name` with its state or province ("Newfield" →
+    /// "Newfield, NY"), with a warning that says so.
+    func placeName(_ name: String, at: SourceLocation, diagnostics: Diagnostics) -> String {
+        guard !name.contains(",") else { return name }
+        let fuller = knownPlaces.filter { $0.hasPrefix(name + ", ") }
+        guard fuller.count == 1 else { return name }
+        diagnostics.warning("wrote '\(name)' as '\(fuller[0])', as the other schedules name it", at: at)
+        return fuller[0]
     }
 
     /// A date label is kept as a comment, except "Easter" when the date is not Easter Sunday
@@ -149,7 +162,21 @@ public struct AppScheduleImporter {
                 parts.insert(label, at: 0)
             }
         }
+        parts = parts.compactMap { withoutPastYears($0, date: date, at: at, diagnostics: diagnostics) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// The source's dates are moved into `--year`: a year before it in a note ("2019 St. John's
+    /// Meetings" on a 2027 date) is the source's own year, stale once moved. It is taken out,
+    /// with a warning, so the note keeps what still holds ("St. John's Meetings"); nil when
+    /// nothing is left.
+    func withoutPastYears(_ note: String, date: CalendarDate, at: SourceLocation, diagnostics: Diagnostics) -> String? {
+        let past = Set(PastYears.named(in: note, before: date.year).map(String.init))
+        guard !past.isEmpty else { return note }
+        let kept = note.split(separator: " ").filter { !past.contains(String($0)) }.joined(separator: " ")
+        diagnostics.warning("took \(past.sorted().joined(separator: ", ")) out of the note '\(note)': "
+            + "the dates were moved to \(date.year)", at: at)
+        return kept.isEmpty ? nil : kept
     }
 
     func uniqueID(date: CalendarDate, e: Entry, status: Event.Status, ids: inout Set<String>) -> String {

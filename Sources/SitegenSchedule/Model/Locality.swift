@@ -40,7 +40,9 @@ public struct Locality: Sendable, Equatable {
     /// Path below `Content/static/` of a photo of the meeting place.
     public let photo: String?
     public let photoAlt: String?
+    /// The congregation's own telephone number and e-mail address (never a person's).
     public let phone: String?
+    public let email: String?
     /// Markdown description (the file's body).
     public let description: String
     public let source: SourceLocation

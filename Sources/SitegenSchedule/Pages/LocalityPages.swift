@@ -48,7 +48,7 @@ public enum LocalityPages {
     public static func specs(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [PageSpec] {
         let upcoming = parts.upcoming(schedule, context: context)
         var byLocality: [String: [Occurrence]] = [:]   // one pass, not one per locality
-        for o in upcoming {
+        for o in upcoming where o.event.status == .meeting {   // a team's travel day is not a meeting there
             for slug in o.event.localitySlugs { byLocality[slug, default: []].append(o) }
         }
         return schedule.localities.map { locality in
@@ -78,6 +78,10 @@ public enum LocalityPages {
         if let c = l.coordinate { values["coordinates"] = "\(c.latitude), \(c.longitude)" }
         if let photo = l.photo {
             values["photo"] = ["url": .text(context.url(photo)), "alt": .text(l.photoAlt ?? "The meeting place of \(l.name)")]
+        }
+        if let email = l.email { values["email"] = ["text": .text(email), "mailto": .text("mailto:" + email)] }
+        if l.address.isEmpty {
+            values["townLinks"] = .list(MapLinks.town(l).map { ["name": .text($0.name), "url": .text($0.url)] })
         }
         if let phone = l.phone {
             values["phone"] = ["text": .text(phone), "tel": .text("tel:" + phone.filter { $0.isNumber || $0 == "+" })]

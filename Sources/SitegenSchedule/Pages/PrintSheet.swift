@@ -16,23 +16,26 @@ public enum PrintSheet {
         let visits = Visit.visits(upcoming)
         let services = RegularServices.byLocality(upcoming, schedule: schedule)
         let teamColumn = visits.contains { $0.first.event.team != nil }
-        let values: TemplateObject = [
+        var values: TemplateObject = [
             "months": .list(months(visits, schedule: schedule, words: context.strings())),
             "hasVisits": .flag(!visits.isEmpty),
             "teamColumn": .flag(teamColumn), "columnCount": .number(teamColumn ? 4 : 3),
             "services": .list(services.map { group -> TemplateValue in
                 ["name": .text(group.name),
-                 "items": .list(group.services.map { serviceValues($0, schedule: schedule, window: window) })]
+                 "items": .list(group.weekly.map { weeklyValues($0, slug: group.slug ?? "", window: window) }
+                     + group.services.map { serviceValues($0, schedule: schedule, window: window) })]
             }),
             "hasServices": .flag(!services.isEmpty),
             "isEmpty": .flag(visits.isEmpty && services.isEmpty),
             "range": .text("\(context.strings().longDate(window.lowerBound)) – \(context.strings().longDate(window.upperBound))"),
             "generated": .text(context.strings().longDate(context.asOf)),
             "scheduleURL": .text(context.url(SchedulePage.path)),
-            "scheduleAddress": .text(context.absoluteURL(SchedulePage.path)),
             "filterScriptURL": .text(context.url("assets/schedule-filter.js")),
             "printScriptURL": .text(context.url("assets/schedule-print.js")),
         ]
+        // Printed on paper: the published address; without one the template shows the path,
+        // and site.js writes the address the sheet was served from before it.
+        if let address = context.publishedURL(SchedulePage.path) { values["scheduleAddress"] = .text(address) }
         return PageSpec(path: path, template: "schedule-print", title: context.strings()["meetingsSchedule"],
                         description: "The printable meetings schedule for the notice board.", values: values)
     }
@@ -50,6 +53,7 @@ public enum PrintSheet {
         let with = EventText.with(event, schedule: schedule)
         let detail = event.title ?? (event.category == Event.defaultCategory ? "" : event.category)
         let dates = dateRange(visit.firstDate, visit.lastDate)
+        let comment = printedComment(event)
         return [
             "from": .text(visit.firstDate.description), "to": .text(visit.lastDate.description),
             "localitySlug": .text(event.locality ?? ""), "category": .text(event.category),
@@ -59,8 +63,15 @@ public enum PrintSheet {
             "detail": .text(detail == place ? "" : detail), "hasDetail": .flag(!detail.isEmpty && detail != place),
             "with": .text(with.joined(separator: ", ")), "hasWith": .flag(!with.isEmpty),
             "meetings": .list(meetings(visit)),
-            "team": .text(event.team ?? ""), "comment": .text(event.comment ?? ""), "hasComment": .flag(event.comment != nil),
+            "team": .text(event.team ?? ""), "comment": .text(comment ?? ""), "hasComment": .flag(comment != nil),
         ]
+    }
+
+    /// The note the notice board shows: none when the build flagged it as left over from an old
+    /// schedule (it names a year before the event's), since a stale note printed is worse than none.
+    static func printedComment(_ event: Event) -> String? {
+        guard let comment = event.comment, PastYears.named(in: comment, before: event.date.year).isEmpty else { return nil }
+        return comment
     }
 
     /// "Sat 23 – Sun 24 Jan", "Sat 30 Jan – Mon 1 Feb", "Sat 23 Jan" (start, end).
@@ -96,6 +107,13 @@ public enum PrintSheet {
     /// on one line and lets the line break after a comma.
     static func ranges(_ texts: [String]) -> TemplateValue {
         .list(texts.enumerated().map { ["separator": .text($0.offset == 0 ? "" : ", "), "text": .text($0.element)] })
+    }
+
+    /// A locality's weekly service: every week of the sheet's window.
+    static func weeklyValues(_ service: Locality.Service, slug: String, window: ClosedRange<CalendarDate>) -> TemplateValue {
+        ["text": .text(WeeklyServices.text(service)), "from": .text(window.lowerBound.description),
+         "to": .text(window.upperBound.description), "localitySlug": .text(slug), "category": .text(service.name),
+         "teamGroup": .text(SchedulePage.noTeam)]
     }
 
     static func serviceValues(_ service: RegularServices.Service, schedule: Schedule,

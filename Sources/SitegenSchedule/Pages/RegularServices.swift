@@ -10,9 +10,19 @@ enum RegularServices {
         let dates: [CalendarDate]
     }
 
-    /// The repeating meetings among `occurrences`, grouped by host locality (its name order;
-    /// events without one last), each group in first-date order.
-    static func byLocality(_ occurrences: [Occurrence], schedule: Schedule) -> [(name: String, services: [Service])] {
+    /// One locality's line on the sheet: its own weekly services (from its page's data), then the
+    /// repeating meetings it hosts.
+    struct Group {
+        let name: String
+        let slug: String?
+        let weekly: [Locality.Service]
+        let services: [Service]
+    }
+
+    /// Every locality with regular services: its weekly services not described by a repeating
+    /// event (`WeeklyServices.own`) and the repeating meetings among `occurrences` it hosts, in
+    /// locality name order (events without a locality last), each group's events in first-date order.
+    static func byLocality(_ occurrences: [Occurrence], schedule: Schedule) -> [Group] {
         var dates: [String: [CalendarDate]] = [:]
         var events: [Event] = []
         for o in occurrences where o.event.status == .meeting && o.event.recurrence != nil {
@@ -20,9 +30,16 @@ enum RegularServices {
             dates[o.event.uid, default: []].append(o.date)
         }
         let services = events.map { Service(event: $0, dates: dates[$0.uid]!.sorted()) }
-        let grouped = Dictionary(grouping: services) { schedule.locality($0.event.locality)?.name ?? "" }
-        return grouped.keys.sorted { a, b in a.isEmpty != b.isEmpty ? !a.isEmpty : RowValues.naturalLess(a, b) }
-            .map { key in (name: key.isEmpty ? "Other places" : key, services: grouped[key]!.sorted { $0.dates[0] < $1.dates[0] }) }
+        let hosted = Dictionary(grouping: services) { $0.event.locality ?? "" }
+        var groups = schedule.localities.compactMap { l -> Group? in
+            let weekly = WeeklyServices.own(l, schedule: schedule), own = hosted[l.slug] ?? []
+            guard !weekly.isEmpty || !own.isEmpty else { return nil }
+            return Group(name: l.name, slug: l.slug, weekly: weekly, services: own.sorted { $0.dates[0] < $1.dates[0] })
+        }.sorted { RowValues.naturalLess($0.name, $1.name) }
+        if let elsewhere = hosted[""] {
+            groups.append(Group(name: "Other places", slug: nil, weekly: [], services: elsewhere.sorted { $0.dates[0] < $1.dates[0] }))
+        }
+        return groups
     }
 
     /// "Sunday school Sundays 9:45 am, 29 Nov 2026 – 21 Feb 2027 (not 6 Dec, 3 Jan, 7 Feb)".

@@ -39,8 +39,9 @@ enum RowValues {
             "localitySlug": .text(event.locality ?? ""),
             "hasTeam": .flag(!team.isEmpty), "hasSessions": .flag(!sessions.isEmpty), "hasWith": .flag(!with.isEmpty),
             "hasComment": .flag(!comment.isEmpty), "hasRepeats": .flag(!repeats.isEmpty),
-            "icsURL": .text(ScheduleOutputs.eventFeedURL(event, context: context)),
+            "icsURL": .text(ScheduleOutputs.occurrenceFeedURL(o, context: context)),
         ]
+        if event.recurrence != nil { row["seriesURL"] = .text(ScheduleOutputs.eventFeedURL(event, context: context)) }
         if let locality {
             row["locality"] = ["name": .text(locality.name), "url": .text(context.url(locality.sitePath))]
         }

@@ -18,7 +18,8 @@ public enum ScheduleOutputs {
         for locality in schedule.localities {
             let named = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL,
                                      calendarName: "\(locality.name) · \(context.config.title)")
-            let text = named.text(for: byLocality[locality.slug] ?? [], alsoZones: locality.timeZone.map { [$0] } ?? [], parts: parts)
+            let text = named.text(for: byLocality[locality.slug] ?? [], alsoZones: locality.timeZone.map { [$0] } ?? [], parts: parts,
+                                  services: named.serviceVEvents(locality))
             files.append(OutputFile(path: locality.feedPath, text: text, source: locality.source.path))
         }
         // "Add to calendar" for one meeting: its own entries (same UIDs as in the feeds, so a
@@ -28,7 +29,22 @@ public enum ScheduleOutputs {
             files.append(OutputFile(path: eventFeedPath(event), text: single.text(for: [event], alsoZones: [], parts: parts),
                                     source: event.source.path))
         }
+        // A repeating service's row adds that one date; the series is its own link.
+        for o in parts.upcoming(schedule, context: context) where o.event.recurrence != nil {
+            files.append(OutputFile(path: occurrenceFeedPath(o), text: single.text(for: o), source: o.event.source.path))
+        }
         return files
+    }
+
+    /// `schedule/events/congregations/aberdeen-communion/2027-01-03.ics`: one date of a repeating event.
+    public static func occurrenceFeedPath(_ o: Occurrence) -> String {
+        "schedule/events/\(o.event.file)/\(o.event.id)/\(o.date).ics"
+    }
+
+    /// The link a row's "Add to calendar" takes: its own date's file for a repeating event.
+    static func occurrenceFeedURL(_ o: Occurrence, context: RenderContext) -> String {
+        guard o.event.recurrence != nil else { return eventFeedURL(o.event, context: context) }
+        return context.url("schedule/events/\(Escape.urlComponent(o.event.file))/\(o.event.id)/\(o.date).ics")
     }
 
     /// `schedule/events/winter-2027/2027-01-23-tricities.ics`: one event's calendar file.
@@ -43,19 +59,21 @@ public enum ScheduleOutputs {
     }
 
     /// A feed's address for subscribing (`webcal://`), so a calendar app keeps following later
-    /// changes; nil when the site's base URL is not http(s).
+    /// changes; nil while the site has no published http(s) address (`RenderContext.publishedURL`):
+    /// then the page's Subscribe link is made by `site.js` from the address it was served from.
     public static func subscribeURL(_ feedPath: String, context: RenderContext) -> String? {
-        let url = context.absoluteURL(feedPath)
+        guard let url = context.publishedURL(feedPath) else { return nil }
         for scheme in ["https://", "http://"] where url.hasPrefix(scheme) {
             return "webcal://" + url.dropFirst(scheme.count)
         }
         return nil
     }
 
-    /// The events each locality hosts or joins, in schedule order (one pass, not one per locality).
+    /// The meetings each locality hosts or joins, in schedule order (one pass, not one per
+    /// locality). A team's travel, arrival or rest day is not a meeting there.
     static func eventsByLocality(_ schedule: Schedule) -> [String: [Event]] {
         var result: [String: [Event]] = [:]
-        for event in schedule.events {
+        for event in schedule.events where event.status == .meeting {
             for slug in event.localitySlugs { result[slug, default: []].append(event) }
         }
         return result

@@ -59,9 +59,23 @@ public enum LocalityReader {
         let locality = Locality(
             slug: slug, name: name ?? slug, address: address, region: fields.string("region"),
             country: fields.string("country"), coordinate: coordinate, timeZone: zone, services: services,
-            photo: photo, photoAlt: fields.string("photo_alt"), phone: phone(fields),
+            photo: photo, photoAlt: fields.string("photo_alt"), phone: phone(fields), email: email(fields),
             description: body, source: fields.file.location(line: 1))
         return name == nil ? nil : locality
+    }
+
+    /// The congregation's e-mail address: one `local@domain.tld`, nothing a `mailto:` link could
+    /// be made to carry besides it (no spaces, `?`, `<`, `>`, `:` or quotes).
+    static func email(_ fields: YAMLFields) -> String? {
+        guard let email = fields.string("email") else { return nil }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        let allowed = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || "._%+-".contains(c)) }
+        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+              !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), parts.allSatisfy({ $0.allSatisfy(allowed) }) else {
+            fields.error("'email' must be one e-mail address like office@example.org, not '\(email)'", at: "email")
+            return nil
+        }
+        return email
     }
 
     /// A telephone number as people write it (`+1 605-555-0100`, `(605) 555 0100`): digits and

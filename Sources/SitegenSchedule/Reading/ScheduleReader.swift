@@ -88,14 +88,19 @@ struct EventParser {
             fields.error("an event has at most \(Event.maximumSessions) sessions, not \(sessions.count)", at: "sessions")
             sessions = []
         }
-        let zone = resolvedZone(locality: locality, timed: !sessions.isEmpty)
+        // A misspelt locality was reported already: its missing zone would be the same mistake twice.
+        let zone = resolvedZone(locality: locality, timed: !sessions.isEmpty && (locality != nil || !fields.has("locality")))
         let recurrence = date.flatMap { RecurrenceParser(fields: fields, start: $0).parse() }
+        if date == nil { _ = fields.node("repeat") }   // known: its rule cannot be checked without the date
         let category = fields.string("category") ?? (status == .meeting ? Event.defaultCategory : status.label)
         let comment = fields.string("comment")
+        // Every key is read before giving up on a bad id or date, or the unread ones would be
+        // reported as unknown keys: one mistake, one message.
+        let title = fields.string("title"), team = fields.string("team")
         guard let id, let date, LocalityReader.isValidSlug(id) else { return nil }
         if let comment { warnAboutPastYears(comment, before: date.year) }
-        return Event(id: id, file: file, title: fields.string("title"), category: category, status: status,
-                     team: fields.string("team"), locality: locality, with: with, withOthers: withOthers, date: date,
+        return Event(id: id, file: file, title: title, category: category, status: status,
+                     team: team, locality: locality, with: with, withOthers: withOthers, date: date,
                      sessions: sessions.sorted { $0.start < $1.start }, comment: comment,
                      recurrence: recurrence, timeZone: zone, source: fields.location)
     }

@@ -83,12 +83,15 @@ public final class DevServer: Sendable {
             }
             group.addTask {
                 try await server.waitUntilListening(timeout: .seconds(10))
-                self.info("Serving \(self.configuration.output.path) at \(self.configuration.url)")
+                // The port is taken or not at once; the address is printed when there is a site
+                // to see (a request meanwhile gets the "building" page, which reloads itself).
+                self.info("Building the site…")
                 // An output folder that may not be replaced (not sitegen's) is the operator's mistake,
                 // not an edit to wait out: stop rather than serve someone else's folder.
                 if let error = await self.attempt("Built", { try await self.session.build() }), error is OutputWriter.WriteError {
                     throw error
                 }
+                self.info("Serving \(self.configuration.output.path) at \(self.configuration.url)")
                 self.info("Watching \(self.configuration.watched.map(\.path).joined(separator: " and ")) for changes; press Ctrl-C to stop")
                 await self.watch()
             }

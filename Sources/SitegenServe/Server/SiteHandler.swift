@@ -9,8 +9,9 @@ struct SiteHandler: HTTPHandler {
     let mountPath: String
     /// The longest a `/_sitegen/wait` request is held open (below the server's request timeout).
     let longPoll: Duration
-    /// The longest a page request waits for the first build.
-    var firstBuildWait: Duration = .seconds(12)
+    /// The longest a page request waits for the first build before it is answered with the
+    /// "building" page (well below the server's 15 s handler limit, whose 503 says nothing).
+    var firstBuildWait: Duration = .seconds(5)
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else {
@@ -21,7 +22,9 @@ struct SiteHandler: HTTPHandler {
         if raw.hasPrefix(LiveReloadInjection.prefix) { return await reserved(raw, request: request) }
         // Before the first build has finished there is nothing (or a stale folder) to show: hold
         // the request until it is done, within the server's request timeout.
-        if await board.current.version == 0 { _ = await board.wait(after: 0, timeout: firstBuildWait) }
+        if await board.current.version == 0, await board.wait(after: 0, timeout: firstBuildWait).version == 0 {
+            return Responses.building(head: request.method == .HEAD)
+        }
         guard let sitePath = stripMount(raw) else { return await notFound(head: request.method == .HEAD) }
         if sitePath == PreviewWorker.sitePath {
             return Responses.data(.ok, Data(PreviewWorker.source.utf8), type: ContentType.forPath("sw.js"), head: request.method == .HEAD)
@@ -113,6 +116,17 @@ enum Responses {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return data(.ok, (try? encoder.encode(status)) ?? Data("{}".utf8), type: ContentType.forPath("x.json"))
+    }
+
+    /// 503 while the first build runs: a page that says so and asks again every two seconds
+    /// (`Retry-After` for other clients).
+    static func building(head: Bool) -> HTTPResponse {
+        let page = "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"2\">"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Building the site…</title>"
+            + "<body style=\"font: 1.1rem/1.5 system-ui, sans-serif; margin: 2rem\"><h1>Building the site…</h1>"
+            + "<p>sitegen is making the site for the first time. This page reloads itself when it is ready.</p></body></html>"
+        return data(.serviceUnavailable, Data(page.utf8), type: ContentType.forPath("x.html"), head: head,
+                    extra: [HTTPHeader("Retry-After"): "2"])
     }
 
     static func redirect(to location: String) -> HTTPResponse {
