@@ -60,7 +60,15 @@ public struct SearchIndex: Sendable {
             if newGroup { groupStarts.append(i) }
             groupOf[i] = groupStarts.count - 1
         }
-        let docIDs = documents.indices.map { groupOf[$0] * groupSize + ($0 - groupStarts[groupOf[$0]]) }
+        // A document's place in its group is its `slot` (what it is: a verse's number), else its
+        // position; a group with a slot out of range or given twice falls back to positions.
+        let slotted = groupStarts.indices.map { g in
+            let range = groupStarts[g]..<(g + 1 < groupStarts.count ? groupStarts[g + 1] : documents.count)
+            var seen = Set<Int>()
+            return range.allSatisfy { documents[$0].slot.map { $0 >= 0 && $0 < groupSize && seen.insert($0).inserted } ?? false }
+        }
+        let places = documents.indices.map { slotted[groupOf[$0]] ? documents[$0].slot! : $0 - groupStarts[groupOf[$0]] }
+        let docIDs = documents.indices.map { groupOf[$0] * groupSize + places[$0] }
 
         // Words of every document, in runs of documents on all cores; each run interns its
         // words in a table of its own that starts with the stop words, so a word is a stop
@@ -163,7 +171,7 @@ public struct SearchIndex: Sendable {
         var groupFacets: [Int] = []
         for (g, start) in groupStarts.enumerated() {
             let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : documents.count
-            parts.add(group: g, documents[start..<end], owner: owners[start], scope: documents[start].scope)
+            parts.add(group: g, documents[start..<end], places: places[start..<end], owner: owners[start], scope: documents[start].scope)
             let doc = documents[start]
             if !kinds.contains(doc.kind) { kinds.append(doc.kind) }
             var facet: [UInt8] = Array("[\(kinds.firstIndex(of: doc.kind)!),".utf8)
@@ -240,13 +248,15 @@ public struct SearchIndex: Sendable {
     }
 
     /// The books a reference can name: `[name, chapter path, [spellings], verses per chapter,
-    /// group per chapter (+1; 0: none), borrowed (1: only by a whole spelling)]`.
+    /// group per chapter (+1; 0: none), borrowed (1: only by a whole spelling), and the name a
+    /// verse reference uses when it is another ("Psalm")]`.
     static func references(_ books: [SearchBook], _ groupByKey: [String: Int]) -> Data {
         Data(("[" + books.map { book in
             let chapterGroups = book.chapterGroups.map { groupByKey[$0].map { $0 + 1 } ?? 0 }
             return "[\(JSONText.quoted(book.name)),\(JSONText.quoted(book.chapterPath)),["
                 + book.aliases.map(JSONText.quoted).joined(separator: ",") + "],\"" + VarintText.encode(book.verses) + "\",\""
-                + VarintText.encode(chapterGroups) + "\"" + (book.borrowed ? ",1" : "") + "]"
+                + VarintText.encode(chapterGroups) + "\"" + (book.borrowed ? ",1" : ",0")
+                + (book.verseName != book.name ? "," + JSONText.quoted(book.verseName) : "") + "]"
         }.joined(separator: ",") + "]").utf8)
     }
 
@@ -289,13 +299,18 @@ struct DocumentParts {
     var hashes: [[String]] = []
     var counts: [Int] = []
 
-    mutating func add(group: Int, _ documents: ArraySlice<SearchDocument>, owner: Int, scope: String?) {
+    /// `places`: each document's place in the group; a place no document has is `null`.
+    mutating func add(group: Int, _ documents: ArraySlice<SearchDocument>, places: ArraySlice<Int>, owner: Int, scope: String?) {
+        var byPlace: [Int: SearchDocument] = [:]
+        for (doc, place) in zip(documents, places) { byPlace[place] = doc }
+        let size = (places.max() ?? 0) + 1
         var part = 0
         hashes.append([])
-        for start in stride(from: documents.startIndex, to: documents.endIndex, by: SearchIndex.partSize) {
+        for start in stride(from: 0, to: size, by: SearchIndex.partSize) {
             var json: [UInt8] = [UInt8(ascii: "[")]
-            for doc in documents[start..<min(start + SearchIndex.partSize, documents.endIndex)] {
+            for place in start..<min(start + SearchIndex.partSize, size) {
                 if json.count > 1 { json.append(UInt8(ascii: ",")) }
+                guard let doc = byPlace[place] else { json += Array("null".utf8); continue }
                 json.append(UInt8(ascii: "["))
                 JSONText.append(doc.url, to: &json)
                 json.append(UInt8(ascii: ","))
@@ -336,13 +351,22 @@ struct Postings {
         if doc != lastDoc {
             if lastDoc >= 0 { bytes.append(VarintText.final[0]) }   // end of the previous document
             VarintText.append(doc - max(lastDoc, 0), to: &bytes)
-            VarintText.append(length, to: &bytes)
+            VarintText.append(Self.lengthBucket(length), to: &bytes)
             VarintText.append(position + 1, to: &bytes)
             lastDoc = doc
         } else {
             VarintText.append(position - lastPosition, to: &bytes)
         }
         lastPosition = position
+    }
+
+    /// A document's length as its postings carry it: exact below 8 words, then four steps per
+    /// doubling (8, 10, 12, 14, 16, 20…), so that a word more or less in a stanza seldom
+    /// rewrites the shards of all its words. Integers only: the same bytes on every machine.
+    static func lengthBucket(_ length: Int) -> Int {
+        guard length >= 8 else { return length }
+        let e = Int.bitWidth - length.leadingZeroBitCount - 1   // 2^e <= length < 2^(e+1)
+        return 8 + (e - 3) * 4 + ((length << 2) >> e) - 4
     }
 
     mutating func finish() {

@@ -21,12 +21,19 @@
       }
       return values;
     }
-    // Postings: per document: id delta, length, first position + 1, position deltas, 0.
+    // A length as postings carry it (SearchIndex's Postings.lengthBucket): exact below 8, then
+    // four steps per doubling; read as the middle of its step.
+    function lengthOf(q) {
+      if (q < 8) return q;
+      var e = 3 + Math.floor((q - 8) / 4), f = (q - 8) % 4;
+      return (4 + f) * Math.pow(2, e) / 4 + Math.pow(2, e) / 8;
+    }
+    // Postings: per document: id delta, length (bucket), first position + 1, position deltas, 0.
     function decodePostings(s) {
       var n = decodeNumbers(s), docs = [], doc = 0, i = 0;
       while (i < n.length) {
         doc += n[i];
-        var len = n[i + 1], p = n[i + 2] - 1, positions = [p];
+        var len = lengthOf(n[i + 1]), p = n[i + 2] - 1, positions = [p];
         i += 3;
         while (n[i] !== 0) { p += n[i]; positions.push(p); i++; }
         i++;
@@ -80,14 +87,29 @@
     }
     // The books a reference names: the shared ones and those of the scope the reader is in.
     var booksPromises = {};
-    function loadBooks(scope) {
+    function booksOf(scope) {
       var key = scope ? scope.id : "";
       if (!booksPromises[key]) booksPromises[key] = Promise.all([meta.books].concat(scope ? [scope.books] : []).map(function (hash) {
         return getJSON("search/r/" + hash + ".json");
       })).then(function (files) {
-        return [].concat.apply([], files).map(function (b) { return { name: b[0], path: b[1], aliases: b[2], verses: decodeNumbers(b[3]), groups: decodeNumbers(b[4]), borrowed: !!b[5] }; });
+        return [].concat.apply([], files).map(function (b) { return { name: b[0], path: b[1], aliases: b[2], verses: decodeNumbers(b[3]), groups: decodeNumbers(b[4]), borrowed: !!b[5], verseName: b[6] }; });
       });
-      return booksPromises[key].then(function (list) { meta.bookList = list; });
+      return booksPromises[key];
+    }
+    function loadBooks(scope) { return booksOf(scope).then(function (list) { meta.bookList = list; }); }
+    // What a verse is called, from its id alone (its group is its chapter, its place its verse
+    // number - 1): offline, a result whose text is not saved still says "Psalm 23:1".
+    function referenceOf(doc) {
+      var scope = meta.scopeList[facetOf(doc)[4]];
+      if (!scope) return Promise.resolve(null);
+      var g = groupOf(doc) + 1;
+      return booksOf(scope).then(function (list) {
+        for (var i = 0; i < list.length; i++) {
+          var ch = list[i].groups.indexOf(g);
+          if (ch >= 0 && !list[i].borrowed) return { title: (list[i].verseName || list[i].name) + " " + (ch + 1) + ":" + (doc % meta.groupSize + 1), url: refURL(list[i], ch + 1, doc % meta.groupSize + 1) };
+        }
+        return null;
+      });
     }
     function scopeOf(id) { return meta.scopeList.filter(function (x) { return x.id === id; })[0] || meta.scopeList[0] || null; }
     // A shard of a list (the shared one or a scope's), by the hash that names its file.
@@ -359,7 +381,7 @@
 
     return {
       EAGER: EAGER, MAX_WORDS: MAX_WORDS, get meta() { return meta; },
-      loadMeta: loadMeta, loadBooks: loadBooks, loadScope: loadScope, loadPart: loadPart, isLoaded: function (key) { return !!partCache[key]; },
+      loadMeta: loadMeta, loadBooks: loadBooks, loadScope: loadScope, referenceOf: referenceOf, loadPart: loadPart, isLoaded: function (key) { return !!partCache[key]; },
       partKey: partKey, rowOf: rowOf, facetOf: facetOf, normalizeRef: normalizeRef, refMatch: refMatch, scopeOf: scopeOf,
       refTitle: refTitle, refURL: refURL, search: search, verify: verify, docText: docText
     };

@@ -220,9 +220,12 @@
         var d = rowOf(rows, doc), full = resultItem(d[0], d[1], kind, d[2], state.marks, rulesOf(doc));
         li.replaceWith(full);
       }).catch(function () {
-        if (seq !== renderSeq) return;
-        li.classList.remove("search-pending");
-        li.appendChild(el("p", { "class": "search-excerpt" }, "Not saved on this device for offline use: this result shows once you are back online."));
+        return E.referenceOf(doc).catch(function () { return null; }).then(function (ref) {
+          if (seq !== renderSeq) return;
+          li.classList.remove("search-pending");
+          if (ref) li.insertBefore(el("a", { href: base + ref.url }, ref.title), li.firstChild);
+          li.appendChild(el("p", { "class": "search-excerpt" }, "Not saved on this device for offline use: the text shows once you are back online."));
+        });
       });
     };
     if (observer) observer.observe(li); else li.load();
@@ -244,7 +247,7 @@
       var url = m.numbered.path.replace("{n}", String(m.number));
       var first = m.numbered.docs[m.number - m.numbered.min];
       refs.push({ numbered: true, title: m.numbered.label + " " + m.number, parts: first ? [partKey(first - 1)] : [], render: function (docs) {
-        var d = this.parts.length && (docs[this.parts[0]] || []).find(function (x) { return x[0] === url; });
+        var d = this.parts.length && (docs[this.parts[0]] || []).find(function (x) { return x && x[0] === url; });
         return resultItem(url, d ? d[1] : this.title, m.numbered.label, d ? d[2] : "", new Set());
       } });
     } else if (m.ambiguous) {
@@ -264,7 +267,7 @@
       var ref = { title: title, render: function (docs) {
         var rows = [];
         this.parts.forEach(function (k) { rows = rows.concat(docs[k] || []); });
-        var text = rows.filter(function (d) { var v = Number(d[0].split("#v")[1]); return v >= from && v <= to; })
+        var text = rows.filter(function (d) { var v = d && Number(d[0].split("#v")[1]); return d && v >= from && v <= to; })
           .map(function (d) { return d[0].split("#v")[1] + " " + d[2]; }).join(" ");
         return resultItem(target, title, "Bible passage", text, new Set());
       } };

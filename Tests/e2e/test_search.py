@@ -312,3 +312,32 @@ def test_a_reference_opens_in_the_readers_translation(driver, base_url):
 def test_words_not_in_the_readers_translation_are_found_in_another(driver, base_url):
     found = search(driver, base_url, "love is patient")
     assert rank_of(found, "/bible/web/1-corinthians/13/#v4") == 1, found[:5]
+
+
+# ---- issue 29: noise after a reference, offline results -----------------------------------------
+
+def test_a_reference_is_not_followed_by_digits_matched_against_dates(driver, base_url):
+    found = search(driver, base_url, "jn 3:16")
+    assert found[0][0] == "/bible/john/3/#v16"
+    assert not any(h.startswith("/schedule/") or h.startswith("/localities/") for h, _ in found), found[:10]
+    for query in ("1 cor 13", "psalm 23"):
+        found = search(driver, base_url, query)
+        filters = driver.find_element(By.CSS_SELECTOR, "[data-search-filters]").text
+        assert "Meetings" not in filters and "Localities" not in filters, (query, filters)
+        assert not any(h.startswith("/schedule/") for h, _ in found), (query, found[:10])
+
+
+def test_offline_a_verse_result_still_shows_its_reference(driver, base_url):
+    """Offline without the Bible saved, a verse's text is not on the device: the result still
+    names the verse and links to it (the reference comes from the document's id)."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/search/d/*"]})
+    try:
+        driver.get(f"{base_url}search/?q=shepherd%20want")
+        WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-search-results] .search-result a"))
+        WebDriverWait(driver, 15).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".search-pending"))
+        found = results(driver)
+        assert ["/bible/psalms/23/#v1", "Psalm 23:1"] in found, found[:5]
+        assert "Not saved on this device" in driver.find_element(By.CSS_SELECTOR, "[data-search-results]").text
+    finally:
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})

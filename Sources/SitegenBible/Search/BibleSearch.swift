@@ -47,7 +47,7 @@ public enum BibleSearch {
         return FoundBook(osis: book.canon.osis, book: SearchBook(
             name: book.name, aliases: names, chapterPath: edition.book(book.canon),
             verses: book.chapters.map { $0.verses.last?.number ?? 0 },
-            chapterGroups: book.chapters.map { edition.chapter(book.canon, $0.number) }))
+            chapterGroups: book.chapters.map { edition.chapter(book.canon, $0.number) }, verseName: edition.referenceName(book)))
     }
 
     static func verses(_ edition: Edition, scope: String) -> [SearchDocument] {
@@ -61,7 +61,7 @@ public enum BibleSearch {
                 for verse in chapter.verses where !verse.isOmitted {
                     documents.append(SearchDocument(kind: "Bible", url: path + "#v\(verse.number)", title: heading + "\(verse.number)",
                                                     text: verse.plainText, group: path, facet: book.name, section: testament,
-                                                    scope: scope))
+                                                    scope: scope, slot: verse.number - 1))
                 }
             }
         }

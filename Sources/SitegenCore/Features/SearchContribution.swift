@@ -94,10 +94,15 @@ public struct SearchDocument: Sendable, Hashable {
     /// The `SearchScope.id` of the document (its translation), or nil: searched by every query.
     /// The same for every document of a group.
     public let scope: String?
+    /// Its place in its group, from what it is (a verse's number - 1), so that adding or
+    /// removing another document leaves its id as it was; nil: its position in the group.
+    public let slot: Int?
 
     public init(kind: String, url: String, title: String, text: String, group: String,
-                facet: String? = nil, section: String? = nil, number: Int? = nil, priority: Int = 0, scope: String? = nil) {
+                facet: String? = nil, section: String? = nil, number: Int? = nil, priority: Int = 0, scope: String? = nil,
+                slot: Int? = nil) {
         self.scope = scope
+        self.slot = slot
         self.kind = kind
         self.url = url
         self.title = title
@@ -126,9 +131,13 @@ public struct SearchBook: Sendable, Hashable {
     /// A book of another scope (Tobit from a translation without it): found by its own names,
     /// not by the start of one ("ju" offers Judges and Jude, not Judith).
     public let borrowed: Bool
+    /// What a verse reference calls it ("Psalm" in "Psalm 23:1"; "Salmo").
+    public let verseName: String
 
-    public init(name: String, aliases: [String], chapterPath: String, verses: [Int], chapterGroups: [String], borrowed: Bool = false) {
+    public init(name: String, aliases: [String], chapterPath: String, verses: [Int], chapterGroups: [String], borrowed: Bool = false,
+                verseName: String? = nil) {
         self.borrowed = borrowed
+        self.verseName = verseName ?? name
         self.name = name
         self.aliases = aliases
         self.chapterPath = chapterPath
@@ -140,7 +149,8 @@ public struct SearchBook: Sendable, Hashable {
 extension SearchBook {
     /// The book as another scope names it.
     public var borrowing: SearchBook {
-        SearchBook(name: name, aliases: aliases, chapterPath: chapterPath, verses: verses, chapterGroups: chapterGroups, borrowed: true)
+        SearchBook(name: name, aliases: aliases, chapterPath: chapterPath, verses: verses, chapterGroups: chapterGroups, borrowed: true,
+                   verseName: verseName)
     }
 }
 
