@@ -36,12 +36,15 @@ public enum SearchText {
 
     /// The folded words of `text` joined by single spaces (what the apps' SQLite bundle stores
     /// in its full-text tables), without an array of words in between.
-    public static func foldedText(_ text: String) -> String {
+    /// With a `language` that has a stemmer, each word is its stem (`pastores` → `pastor`), as
+    /// the site's index holds a scope's words.
+    public static func foldedText(_ text: String, language: SearchLanguage = .shared) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        forEachWordBytes(text) { word, _ in
+        let stems = !language.endings.isEmpty
+        forEachWordBytes(text, language: language) { word, _ in
             if !out.isEmpty { out.append(0x20) }
-            out.append(contentsOf: word)
+            if stems { out += Array(language.stem(String(decoding: word, as: UTF8.self)).utf8) } else { out.append(contentsOf: word) }
         }
         return String(decoding: out, as: UTF8.self)
     }
