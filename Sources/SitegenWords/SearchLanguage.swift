@@ -35,14 +35,16 @@ public struct SearchLanguage: Sendable, Hashable {
     /// (the KJV's -eth/-est forms are found by `SearchText.variants` instead).
     public static let shared = SearchLanguage(code: "", kept: "", stopWords: SearchText.stopWords, endings: [])
 
-    /// Spanish: `ñ` kept, the Reina-Valera's commonest words not indexed, and the plural and
+    /// Spanish: `ñ` kept, the Reina-Valera's commonest words not indexed (as the English list:
+    /// `es`, `mi`, `tu` as `is`, `my`, `thy`; each would be a 7–9 KB download), and the plural and
     /// gender endings taken off words of five letters or more (`pastores` → `pastor`,
     /// `palabras` → `palabr`, `luces` → `luz`), as Lucene's Spanish light stemmer does, plus the
     /// commonest verb endings (`salvaron`, `salvado` → `salv`).
     public static let spanish = SearchLanguage(
         code: "es", kept: "ñ",
-        stopWords: ["a", "al", "con", "de", "del", "el", "en", "la", "las", "le", "lo", "los", "por", "que", "se", "su",
-                    "sus", "un", "una", "y"],
+        stopWords: ["a", "al", "como", "con", "de", "del", "el", "en", "es", "fue", "ha", "la", "las", "le", "lo", "los",
+                    "me", "mi", "ni", "no", "o", "para", "por", "porque", "pues", "que", "se", "si", "su", "sus", "te", "tu",
+                    "un", "una", "y", "yo"],
         endings: [("ieron", "", 7), ("iendo", "", 7), ("aron", "", 6), ("aban", "", 6), ("ando", "", 6), ("ados", "", 6),
                   ("adas", "", 6), ("idos", "", 6), ("idas", "", 6), ("eses", "es", 5), ("ces", "z", 5), ("aba", "", 5),
                   ("ado", "", 5), ("ada", "", 5), ("ido", "", 5), ("ida", "", 5), ("os", "", 5), ("as", "", 5),

@@ -29,7 +29,7 @@ import Testing
         #expect(es.stem("amorreos") != es.stem("amor"))
         #expect(es.stem("año") != es.stem("ano") || es.stem("año") == "año")
         #expect(es.stem("mi") == "mi")
-        #expect(es.stopSet.contains("de") && !es.stopSet.contains("mi"))
+        #expect(es.stopSet.contains("de") && es.stopSet.contains("mi") && !es.stopSet.contains("pastor"))
     }
 
     @Test func otherLanguagesUseTheSharedRules() {
