@@ -68,7 +68,7 @@ let package = Package(
         // `ContentKind` it gives the pipeline (docs/architecture.md).
         .target(name: "SitegenPages", dependencies: ["SitegenCore", "SitegenSnapshots"]),
         .target(name: "SitegenHymns", dependencies: ["SitegenCore", "SitegenSnapshots"]),
-        .target(name: "SitegenBible", dependencies: ["SitegenCore", "SitegenSnapshots", "CLibXML2", .product(name: "Yams", package: "Yams")],
+        .target(name: "SitegenBible", dependencies: ["SitegenCore", "SitegenSnapshots", "SitegenWords", "CLibXML2", .product(name: "Yams", package: "Yams")],
                 // Versifications are data (docs/bible.md), compiled into the binary as bytes.
                 resources: [.embedInCode("Versification/KJV.vrs"), .embedInCode("Versification/NRSVA.vrs")]),
         .target(name: "SitegenSchedule", dependencies: ["SitegenCore", "SitegenSnapshots", .product(name: "SwiftCSV", package: "SwiftCSV")]),

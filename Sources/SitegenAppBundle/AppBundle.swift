@@ -81,9 +81,14 @@ public enum AppBundle {
         // instead of segments flushed every megabyte and merged again and again.
         try db.execute("INSERT INTO \(table.name)_fts(\(table.name)_fts, rank) VALUES('hashsize', 268435456); "
                        + "INSERT INTO \(table.name)_fts(\(table.name)_fts, rank) VALUES('automerge', 0)")
+        let languages = table.fullTextLanguages.map { ($0.keys, SearchLanguage.rules(for: $0.language)) }
         let rows = table.rows.lazy.map { row in
-            [row[key].binding] + searched.map { column -> AppValueBinding in
-                if case .text(let text) = row[column] { return .text(SearchText.foldedText(text)) }
+            let language = languages.first { range, _ in
+                if case .integer(let id) = row[key] { return range.contains(id) }
+                return false
+            }?.1 ?? .shared
+            return [row[key].binding] + searched.map { column -> AppValueBinding in
+                if case .text(let text) = row[column] { return .text(SearchText.foldedText(text, language: language)) }
                 return .null
             }
         }

@@ -47,7 +47,8 @@ public struct BibleKind: ContentKind {
     /// would make the core, installed at the first visit, several times bigger (docs/offline.md).
     /// The table of contents, book pages, plan and progress chart stay in the core.
     /// Each other translation's chapters, and its side-by-side pages, are a group of their own:
-    /// kept as they are opened, never part of the core.
+    /// kept as they are opened, never part of the core. Each group carries its translation's
+    /// search documents (and, but for the default's, its search terms).
     func offline(_ library: BibleLibrary) -> OfflineContribution {
         OfflineContribution(groups: library.editions.map { edition in
             let books = edition.translation.books
@@ -58,7 +59,7 @@ public struct BibleKind: ContentKind {
                 }
             }
             return OfflineGroup(name: edition.offlineGroup, unit: "chapters", pages: pages,
-                                searchDocuments: edition.isDefault)
+                                searchDocuments: true, searchScope: edition.translation.id)
         })
     }
 }

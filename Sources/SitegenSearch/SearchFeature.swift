@@ -31,8 +31,13 @@ public struct SearchFeature: SiteFeature {
         let entry = index.entry
         let listing = Manifest.SearchEntry(path: entry.path, sha256: SnapshotJSON.sha256(entry.data), bytes: entry.data.count,
                                            files: files.count, totalBytes: files.reduce(0) { $0 + $1.data.count })
+        // A scope's documents and terms go offline with its translation; the first scope's terms
+        // (the default translation's) stay in the core, so that offline search finds its verses.
+        let firstScope = contributions.lazy.flatMap(\.value.scopes).first?.id
         let listed = zip(index.files, files).map { file, output in
-            OfflineListed.File(output, documentsOf: file.owner.map { contributions[$0].contributor })
+            let core = file.terms && file.scope == firstScope
+            return OfflineListed.File(output, documentsOf: core ? nil : file.owner.map { contributions[$0].contributor },
+                                      scope: core ? nil : file.scope)
         }
         return FeatureFiles(files: files, contributions: Contributions(ManifestListing(search: listing), OfflineListed(listed)))
     }

@@ -19,12 +19,17 @@ public struct SearchIndex: Sendable {
     public struct File: Sendable, Hashable {
         public let path: String
         public let data: Data
-        /// For a document group (`d/`): the index of the contribution its documents came from,
-        /// so the offline list can save a kind's documents with its pages. nil for shared files.
+        /// For a document group (`d/`) or a scope's term shard: the index of the contribution
+        /// its documents came from, so the offline list can save a kind's documents with its
+        /// pages. nil for shared files.
         public let owner: Int?
+        /// The `SearchScope.id` of its documents or terms (a translation), if any.
+        public let scope: String?
+        /// A term shard (`t/`), not a document group.
+        public let terms: Bool
 
-        init(path: String, data: Data, owner: Int? = nil) {
-            (self.path, self.data, self.owner) = (path, data, owner)
+        init(path: String, data: Data, owner: Int? = nil, scope: String? = nil, terms: Bool = false) {
+            (self.path, self.data, self.owner, self.scope, self.terms) = (path, data, owner, scope, terms)
         }
     }
 
@@ -44,16 +49,26 @@ public struct SearchIndex: Sendable {
 
     public static func build(_ contributions: [SearchContribution], jobs: Int = 2) -> SearchIndex {
         let documents = contributions.flatMap(\.documents)
+        let scopes = Scopes(contributions)
         let owners = contributions.indices.flatMap { index in repeatElement(index, count: contributions[index].documents.count) }
         // Groups: runs of documents with the same group key and contribution, at most `groupSize` each.
         var groupOf = [Int](repeating: 0, count: documents.count)
         var groupStarts: [Int] = []
         for (i, doc) in documents.enumerated() {
-            let newGroup = i == 0 || doc.group != documents[i - 1].group || owners[i] != owners[i - 1] || i - groupStarts.last! >= groupSize
+            let newGroup = i == 0 || doc.group != documents[i - 1].group || owners[i] != owners[i - 1]
+                || doc.scope != documents[i - 1].scope || i - groupStarts.last! >= groupSize
             if newGroup { groupStarts.append(i) }
             groupOf[i] = groupStarts.count - 1
         }
-        let docIDs = documents.indices.map { groupOf[$0] * groupSize + ($0 - groupStarts[groupOf[$0]]) }
+        // A document's place in its group is its `slot` (what it is: a verse's number), else its
+        // position; a group with a slot out of range or given twice falls back to positions.
+        let slotted = groupStarts.indices.map { g in
+            let range = groupStarts[g]..<(g + 1 < groupStarts.count ? groupStarts[g + 1] : documents.count)
+            var seen = Set<Int>()
+            return range.allSatisfy { documents[$0].slot.map { $0 >= 0 && $0 < groupSize && seen.insert($0).inserted } ?? false }
+        }
+        let places = documents.indices.map { slotted[groupOf[$0]] ? documents[$0].slot! : $0 - groupStarts[groupOf[$0]] }
+        let docIDs = documents.indices.map { groupOf[$0] * groupSize + places[$0] }
 
         // Words of every document, in runs of documents on all cores; each run interns its
         // words in a table of its own that starts with the stop words, so a word is a stop
@@ -63,9 +78,20 @@ public struct SearchIndex: Sendable {
         let runs = stride(from: 0, to: documents.count, by: runLength).map { $0..<min($0 + runLength, documents.count) }
         let read: [RunWords] = parallelMap(runs, jobs: jobs) { run in
             var words = RunWords()
+            var scoped: [UInt8] = []
             for doc in run {
-                let length = SearchText.forEachWordBytes(documents[doc].text) { word, position in
-                    let id = words.table.id(of: word)
+                let scope = documents[doc].scope.flatMap { scopes.byID[$0] }
+                scoped = scope?.prefix ?? []
+                let prefixLength = scoped.count
+                let length = SearchText.forEachWordBytes(documents[doc].text, language: scope?.language ?? .shared) { word, position in
+                    let id: Int
+                    if prefixLength > 0 {
+                        scoped.removeSubrange(prefixLength...)
+                        scoped.append(contentsOf: word)
+                        id = words.table.id(of: scoped)
+                    } else {
+                        id = words.table.id(of: word)
+                    }
                     if id >= stops { words.terms.append(Int32(id)); words.positions.append(Int32(position)) }
                 }
                 words.ends.append(words.terms.count)
@@ -79,13 +105,15 @@ public struct SearchIndex: Sendable {
         var postings: [Postings] = []
         var doc = 0
         for words in read {
-            let ids = (0..<words.table.count).map { $0 < stops ? $0 : table.id(of: words.table.bytes($0)) }
+            // A scope's word is its language's stop word (-1) or its stem.
+            let ids = (0..<words.table.count).map { $0 < stops ? $0 : scopes.term(words.table.bytes($0)).map { table.id(of: $0) } ?? -1 }
             if postings.count < table.count { postings += Array(repeating: Postings(), count: table.count - postings.count) }
             var start = 0
             for (end, length) in zip(words.ends, words.lengths) {
                 let id = docIDs[doc]
                 for word in start..<end {
-                    postings[ids[Int(words.terms[word])]].add(doc: id, length: length, position: Int(words.positions[word]))
+                    let term = ids[Int(words.terms[word])]
+                    if term >= 0 { postings[term].add(doc: id, length: length, position: Int(words.positions[word])) }
                 }
                 start = end
                 doc += 1
@@ -97,8 +125,9 @@ public struct SearchIndex: Sendable {
 
         var files: [File] = []
         // Term shards.
-        var shards: [(first: String, hash: String)] = []
+        var shards: [(first: String, hash: String, scope: String?)] = []
         var current: [(String, [UInt8])] = []
+        var currentScope: String? = nil
         var previousLast: String? = nil
         var size = 0
         func flushShard() {
@@ -113,8 +142,8 @@ public struct SearchIndex: Sendable {
                 json.append(UInt8(ascii: "\""))
             }
             json.append(UInt8(ascii: "}"))
-            let file = hashed("t/", Data(json))
-            shards.append((separator(after: previousLast, first: current[0].0), file.hash))
+            let file = hashed("t/", Data(json), owner: currentScope.flatMap { scopes.owner[$0] }, scope: currentScope, terms: true)
+            shards.append((separator(after: previousLast, first: current[0].0), file.hash, currentScope))
             previousLast = current[current.count - 1].0
             files.append(file.file)
             current.removeAll(keepingCapacity: true)
@@ -125,7 +154,10 @@ public struct SearchIndex: Sendable {
             var p = postings[id]
             p.finish()
             let cost = p.bytes.count + term.utf8.count + 6
-            if !current.isEmpty, (size >= minShard && fnv(term.utf8) % 5 == 0) || size + cost > maxShard { flushShard() }
+            // A shard holds the terms of one scope (or none), so a scope's shards go offline with it.
+            let scope = Scopes.scope(ofTerm: term)
+            if !current.isEmpty, scope != currentScope || (size >= minShard && fnv(term.utf8) % 5 == 0) || size + cost > maxShard { flushShard() }
+            currentScope = scope
             current.append((term, p.bytes))
             size += cost
         }
@@ -139,14 +171,14 @@ public struct SearchIndex: Sendable {
         var groupFacets: [Int] = []
         for (g, start) in groupStarts.enumerated() {
             let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : documents.count
-            parts.add(group: g, documents[start..<end], owner: owners[start])
+            parts.add(group: g, documents[start..<end], places: places[start..<end], owner: owners[start], scope: documents[start].scope)
             let doc = documents[start]
             if !kinds.contains(doc.kind) { kinds.append(doc.kind) }
             var facet: [UInt8] = Array("[\(kinds.firstIndex(of: doc.kind)!),".utf8)
             JSONText.append(doc.facet ?? "", to: &facet)
             facet.append(UInt8(ascii: ","))
             JSONText.append(doc.section ?? "", to: &facet)
-            facet += Array(",\(doc.priority)]".utf8)
+            facet += Array(",\(doc.priority),\(doc.scope.flatMap { scopes.index[$0] } ?? -1)]".utf8)
             let key = String(decoding: facet, as: UTF8.self)
             if facetIndex[key] == nil { facetIndex[key] = facets.count; facets.append(key) }
             groupFacets.append(facetIndex[key]!)
@@ -164,26 +196,34 @@ public struct SearchIndex: Sendable {
             return "{" + fields.map { "\"\($0.0)\":[" + $0.1.map(JSONText.quoted).joined(separator: ",") + "]" }.joined(separator: ",") + "}"
         }.joined(separator: ",") + "]"
         json += ",\"facets\":[" + facets.joined(separator: ",") + "]"
-        json += ",\"groups\":\"" + parts.hashes.joined() + "\""
+        // Each scope's part hashes and term shards are in a file of its own (`search/s/`), read
+        // only by a query in that scope; the entry holds the shared ones.
+        let groupScope = groupStarts.map { documents[$0].scope }
+        func groupHashes(_ scope: String?) -> String {
+            zip(parts.hashes, groupScope).filter { $0.1 == scope }.map { $0.0.joined() }.joined()
+        }
+        func shardList(_ scope: String?) -> String {
+            "[" + shards.filter { $0.scope == scope }.map { "[\(JSONText.quoted($0.first)),\"\($0.hash)\"]" }.joined(separator: ",") + "]"
+        }
+        json += ",\"groups\":\"" + groupHashes(nil) + "\""
         json += ",\"groupParts\":\"" + VarintText.encode(parts.counts) + "\""
         json += ",\"groupFacets\":\"" + VarintText.encode(groupFacets) + "\""
-        json += ",\"shards\":[" + shards.map { "[\(JSONText.quoted($0.first)),\"\($0.hash)\"]" }.joined(separator: ",") + "]"
+        json += ",\"shards\":" + shardList(nil)
         json += ",\"stopWords\":[" + SearchText.stopWords.map(JSONText.quoted).joined(separator: ",") + "]"
-        let books = contributions.flatMap(\.books)
-        var references = ""
         var groupByKey: [String: Int] = [:]
         for (g, start) in groupStarts.enumerated() where groupByKey[documents[start].group] == nil { groupByKey[documents[start].group] = g }
-        references += "[" + books.map { book in
-            // The group holding each chapter's documents (+1; 0: none), for a reference's text.
-            let chapterGroups = book.chapterGroups.map { groupByKey[$0].map { $0 + 1 } ?? 0 }
-            return "[\(JSONText.quoted(book.name)),\(JSONText.quoted(book.chapterPath)),["
-                + book.aliases.map(JSONText.quoted).joined(separator: ",") + "],\"" + VarintText.encode(book.verses) + "\",\""
-                + VarintText.encode(chapterGroups) + "\"]"
-        }.joined(separator: ",") + "]"
-        // The books are read only for a query with a number in it, so they have a file of their own.
-        let referenceFile = hashed("r/", Data(references.utf8))
+        // The books are read only for a query with a number in it, so they have files of their own.
+        let referenceFile = hashed("r/", references(contributions.flatMap(\.books), groupByKey))
         files.append(referenceFile.file)
         json += ",\"books\":\"\(referenceFile.hash)\""
+        json += ",\"scopes\":[" + scopes.list.map { scope in
+            let books = hashed("r/", references(scope.scope.books, groupByKey))
+            let id = scope.scope.id
+            let terms = hashed("s/", Data(("{\"groups\":\"" + groupHashes(id) + "\",\"shards\":" + shardList(id) + "}").utf8),
+                               owner: scopes.owner[id], scope: id, terms: true)
+            files += [books.file, terms.file]
+            return scope.json(books: books.hash, terms: terms.hash)
+        }.joined(separator: ",") + "]"
         // Numbered things, with each number's first document (its id + 1; 0: none).
         var numberDocs: [String: [Int: Int]] = [:]
         for (i, doc) in documents.enumerated() {
@@ -201,9 +241,23 @@ public struct SearchIndex: Sendable {
 
     static let hashLength = 10
 
-    private static func hashed(_ folder: String, _ data: Data) -> (file: File, hash: String) {
+    private static func hashed(_ folder: String, _ data: Data, owner: Int? = nil, scope: String? = nil,
+                               terms: Bool = false) -> (file: File, hash: String) {
         let hex = hex(SHA256.hash(data: data), digits: hashLength)
-        return (File(path: Self.folder + folder + hex + ".json", data: data), hex)
+        return (File(path: Self.folder + folder + hex + ".json", data: data, owner: owner, scope: scope, terms: terms), hex)
+    }
+
+    /// The books a reference can name: `[name, chapter path, [spellings], verses per chapter,
+    /// group per chapter (+1; 0: none), borrowed (1: only by a whole spelling), and the name a
+    /// verse reference uses when it is another ("Psalm")]`.
+    static func references(_ books: [SearchBook], _ groupByKey: [String: Int]) -> Data {
+        Data(("[" + books.map { book in
+            let chapterGroups = book.chapterGroups.map { groupByKey[$0].map { $0 + 1 } ?? 0 }
+            return "[\(JSONText.quoted(book.name)),\(JSONText.quoted(book.chapterPath)),["
+                + book.aliases.map(JSONText.quoted).joined(separator: ",") + "],\"" + VarintText.encode(book.verses) + "\",\""
+                + VarintText.encode(chapterGroups) + "\"" + (book.borrowed ? ",1" : ",0")
+                + (book.verseName != book.name ? "," + JSONText.quoted(book.verseName) : "") + "]"
+        }.joined(separator: ",") + "]").utf8)
     }
 
     static func hex(_ digest: SHA256.Digest, digits: Int) -> String {
@@ -241,15 +295,22 @@ public struct SearchIndex: Sendable {
 /// hex digits of SHA-256 are enough to tell an edited file from the one before.
 struct DocumentParts {
     var files: [SearchIndex.File] = []
-    var hashes: [String] = []
+    /// Per group, the hash of each of its parts.
+    var hashes: [[String]] = []
     var counts: [Int] = []
 
-    mutating func add(group: Int, _ documents: ArraySlice<SearchDocument>, owner: Int) {
+    /// `places`: each document's place in the group; a place no document has is `null`.
+    mutating func add(group: Int, _ documents: ArraySlice<SearchDocument>, places: ArraySlice<Int>, owner: Int, scope: String?) {
+        var byPlace: [Int: SearchDocument] = [:]
+        for (doc, place) in zip(documents, places) { byPlace[place] = doc }
+        let size = (places.max() ?? 0) + 1
         var part = 0
-        for start in stride(from: documents.startIndex, to: documents.endIndex, by: SearchIndex.partSize) {
+        hashes.append([])
+        for start in stride(from: 0, to: size, by: SearchIndex.partSize) {
             var json: [UInt8] = [UInt8(ascii: "[")]
-            for doc in documents[start..<min(start + SearchIndex.partSize, documents.endIndex)] {
+            for place in start..<min(start + SearchIndex.partSize, size) {
                 if json.count > 1 { json.append(UInt8(ascii: ",")) }
+                guard let doc = byPlace[place] else { json += Array("null".utf8); continue }
                 json.append(UInt8(ascii: "["))
                 JSONText.append(doc.url, to: &json)
                 json.append(UInt8(ascii: ","))
@@ -260,8 +321,8 @@ struct DocumentParts {
             }
             json.append(UInt8(ascii: "]"))
             let hash = SearchIndex.hex(SHA256.hash(data: json), digits: 8)
-            files.append(SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json), owner: owner))
-            hashes.append(hash)
+            files.append(SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json), owner: owner, scope: scope))
+            hashes[hashes.count - 1].append(hash)
             part += 1
         }
         counts.append(part)
@@ -285,16 +346,27 @@ struct Postings {
     var lastPosition = -1
 
     mutating func add(doc: Int, length: Int, position: Int) {
+        // A stem can repeat a word's part at the same place (a compound): once is enough.
+        if doc == lastDoc, position <= lastPosition { return }
         if doc != lastDoc {
             if lastDoc >= 0 { bytes.append(VarintText.final[0]) }   // end of the previous document
             VarintText.append(doc - max(lastDoc, 0), to: &bytes)
-            VarintText.append(length, to: &bytes)
+            VarintText.append(Self.lengthBucket(length), to: &bytes)
             VarintText.append(position + 1, to: &bytes)
             lastDoc = doc
         } else {
             VarintText.append(position - lastPosition, to: &bytes)
         }
         lastPosition = position
+    }
+
+    /// A document's length as its postings carry it: exact below 8 words, then four steps per
+    /// doubling (8, 10, 12, 14, 16, 20…), so that a word more or less in a stanza seldom
+    /// rewrites the shards of all its words. Integers only: the same bytes on every machine.
+    static func lengthBucket(_ length: Int) -> Int {
+        guard length >= 8 else { return length }
+        let e = Int.bitWidth - length.leadingZeroBitCount - 1   // 2^e <= length < 2^(e+1)
+        return 8 + (e - 3) * 4 + ((length << 2) >> e) - 4
     }
 
     mutating func finish() {

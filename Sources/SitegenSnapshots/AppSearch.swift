@@ -6,18 +6,25 @@ import SitegenWords
 /// the same code here, so `Whate’er`, `whate'er` and `whateer` find the same stanzas, and
 /// `love` finds `loveth` as on the site.
 public enum AppSearch {
-    /// The folded words of `text`, as the bundle's full-text tables hold them.
-    public static func words(_ text: String) -> [String] { SearchText.words(text) }
+    /// The folded words of `text`, as the bundle's full-text tables hold them: for a
+    /// `language` with a stemmer (Spanish, the RV1909's verses), their stems.
+    public static func words(_ text: String, language: String = "") -> [String] {
+        let rules = SearchLanguage.rules(for: language)
+        return SearchText.words(text, language: rules).map(rules.stem)
+    }
 
     /// An FTS5 `MATCH` expression finding rows with every word of `text` (each folded and
     /// quoted, so nothing the reader types is read as FTS5 syntax), each word or one of its
     /// King James forms (`love` finds `loveth`, `SearchText.variants`, as the site's search
     /// does); `prefix`: the last word may be the start of a longer one (search as you type).
-    public static func query(_ text: String, prefix: Bool = false) -> String {
-        let words = words(text)
+    /// `language`: the BCP 47 tag of the rows searched (`es` for the RV1909's verses: `ñ` kept,
+    /// `pastores` finds `pastor`, by the site's Spanish rules, `SearchLanguage`).
+    public static func query(_ text: String, prefix: Bool = false, language: String = "") -> String {
+        let words = words(text, language: language)
+        let english = SearchLanguage.rules(for: language).endings.isEmpty
         return words.enumerated().map { index, word in
             let typed = "\"\(word)\"" + (prefix && index == words.count - 1 ? "*" : "")
-            let forms = SearchText.variants(word)
+            let forms = english ? SearchText.variants(word) : []
             return forms.isEmpty ? typed : "(" + ([typed] + forms.map { "\"\($0)\"" }).joined(separator: " OR ") + ")"
         }.joined(separator: " ")
     }

@@ -36,12 +36,15 @@ public enum SearchText {
 
     /// The folded words of `text` joined by single spaces (what the apps' SQLite bundle stores
     /// in its full-text tables), without an array of words in between.
-    public static func foldedText(_ text: String) -> String {
+    /// With a `language` that has a stemmer, each word is its stem (`pastores` → `pastor`), as
+    /// the site's index holds a scope's words.
+    public static func foldedText(_ text: String, language: SearchLanguage = .shared) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        forEachWordBytes(text) { word, _ in
+        let stems = !language.endings.isEmpty
+        forEachWordBytes(text, language: language) { word, _ in
             if !out.isEmpty { out.append(0x20) }
-            out.append(contentsOf: word)
+            if stems { out += Array(language.stem(String(decoding: word, as: UTF8.self)).utf8) } else { out.append(contentsOf: word) }
         }
         return String(decoding: out, as: UTF8.self)
     }
@@ -56,19 +59,29 @@ public enum SearchText {
 
     /// `forEachWord` with each folded word as its UTF-8 bytes, valid only during the call: the
     /// index interns words by their bytes, so the verses of a Bible never become 800,000 strings.
+    /// `language`'s kept letters are not folded (`SearchLanguage.kept`).
     @discardableResult
-    public static func forEachWordBytes(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) -> Int {
+    public static func forEachWordBytes(_ text: String, language: SearchLanguage = .shared,
+                                        _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) -> Int {
         withoutActuallyEscaping(body) { body in
-            var scanner = WordScanner(body: body)
+            var scanner = WordScanner(body: body, language: language)
             var text = text
-            text.withUTF8 { scan($0, &scanner) }
+            let folds = language.kept.isEmpty ? latinFolds : latinFoldsKeeping(language)
+            text.withUTF8 { scan($0, folds: folds, &scanner) }
             return scanner.position
         }
     }
 
+    /// The folded words of `text` by `language`'s rules, in order (compounds after their parts).
+    public static func words(_ text: String, language: SearchLanguage) -> [String] {
+        var out: [String] = []
+        forEachWordBytes(text, language: language) { bytes, _ in out.append(String(decoding: bytes, as: UTF8.self)) }
+        return out
+    }
+
     /// One pass over the UTF-8 bytes: ASCII letters are lowercased as they are read; a part with
     /// any other letter is folded as a whole when it ends.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: inout WordScanner) {
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, folds latinFolds: [[UInt8]?], _ scanner: inout WordScanner) {
         var i = 0
         let n = bytes.count
         while i < n {
@@ -163,6 +176,7 @@ public enum SearchText {
     /// The word being read: its current part's folded bytes, and the parts before a hyphen.
     private struct WordScanner {
         let body: (UnsafeBufferPointer<UInt8>, Int) -> Void
+        let language: SearchLanguage
         var part: [UInt8] = []
         /// The part has a letter beyond ASCII, so it is folded when it ends.
         var folding = false
@@ -171,14 +185,15 @@ public enum SearchText {
         var first = 0
         var position = 0
 
-        init(body: @escaping (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+        init(body: @escaping (UnsafeBufferPointer<UInt8>, Int) -> Void, language: SearchLanguage) {
             self.body = body
+            self.language = language
             part.reserveCapacity(32)
         }
 
         mutating func foldPart() {
             guard folding else { return }
-            part = Array(SearchText.fold(String(decoding: part, as: UTF8.self)).utf8)
+            part = Array(language.fold(String(decoding: part, as: UTF8.self)).utf8)
             folding = false
         }
 
@@ -215,6 +230,20 @@ public enum SearchText {
               s.properties.generalCategory != .nonspacingMark else { return nil }
         let folded = fold(String(Character(s)))
         return folded.isEmpty ? nil : Array(folded.utf8)
+    }
+
+    /// `latinFolds` with `language`'s kept letters as they are (Spanish `ñ`).
+    private static func latinFoldsKeeping(_ language: SearchLanguage) -> [[UInt8]?] {
+        language.code == SearchLanguage.spanish.code ? spanishFolds : foldTable(language)
+    }
+
+    private static let spanishFolds = foldTable(.spanish)
+
+    private static func foldTable(_ language: SearchLanguage) -> [[UInt8]?] {
+        latinFolds.enumerated().map { value, folded in
+            guard folded != nil, let s = Unicode.Scalar(value) else { return folded }
+            return Array(language.fold(String(Character(s))).utf8)
+        }
     }
 
     private static let special: [Unicode.Scalar: String] = [

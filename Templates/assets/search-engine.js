@@ -5,7 +5,7 @@
 // `base`; search.js shows its answers on /search/.
 (function () {
   "use strict";
-  var W = window.sitegen.searchWords, fold = W.fold, words = W.words, variants = W.variants;
+  var W = window.sitegen.searchWords, fold = W.fold, words = W.words, variants = W.variants, stem = W.stem;
   // The first EAGER results are read (and reordered by exact phrase) at once; a query reads its
   // first MAX_WORDS words.
   var EAGER = 5, MAX_WORDS = 24;
@@ -21,12 +21,19 @@
       }
       return values;
     }
-    // Postings: per document: id delta, length, first position + 1, position deltas, 0.
+    // A length as postings carry it (SearchIndex's Postings.lengthBucket): exact below 8, then
+    // four steps per doubling; read as the middle of its step.
+    function lengthOf(q) {
+      if (q < 8) return q;
+      var e = 3 + Math.floor((q - 8) / 4), f = (q - 8) % 4;
+      return (4 + f) * Math.pow(2, e) / 4 + Math.pow(2, e) / 8;
+    }
+    // Postings: per document: id delta, length (bucket), first position + 1, position deltas, 0.
     function decodePostings(s) {
       var n = decodeNumbers(s), docs = [], doc = 0, i = 0;
       while (i < n.length) {
         doc += n[i];
-        var len = n[i + 1], p = n[i + 2] - 1, positions = [p];
+        var len = lengthOf(n[i + 1]), p = n[i + 2] - 1, positions = [p];
         i += 3;
         while (n[i] !== 0) { p += n[i]; positions.push(p); i++; }
         i++;
@@ -45,27 +52,75 @@
         m.partStart = [0];
         decodeNumbers(m.groupParts).forEach(function (n, g) { m.partStart.push(m.partStart[g] + n); });
         m.bookList = [];
+        // The scopes (each translation), with their language's rules (SearchLanguage), and the
+        // shared documents' rules: a scope's term is "!<id> <term>".
+        m.scopeList = (m.scopes || []).map(function (x, i) {
+          return { index: i, id: x[0], label: x[1], language: x[2], stop: new Set(x[3]), keep: x[4], endings: x[5], books: x[6], terms: x[7], prefix: "!" + x[0] + " " };
+        });
+        m.shared = { index: -1, id: "", stop: m.stop, keep: "", endings: [], prefix: "", language: "", shards: m.shards };
+        // Where each group's part hashes are: the entry has the shared groups', each scope's
+        // terms file its own (in group order both).
+        m.groupHash = [];
+        fillHashes(m, -1, m.groups);
         m.numberedList = m.numbered.map(function (n) { return { label: n[0], words: n[1], path: n[2], min: n[3], max: n[4], docs: decodeNumbers(n[5]) }; });
         meta = m;
         return m;
       });
       return metaPromise;
     }
-    var booksPromise = null;
-    function loadBooks() {
-      if (!booksPromise) booksPromise = getJSON("search/r/" + meta.books + ".json").then(function (books) {
-        meta.bookList = books.map(function (b) { return { name: b[0], path: b[1], aliases: b[2], verses: decodeNumbers(b[3]), groups: decodeNumbers(b[4]) }; });
+    function fillHashes(m, scope, hashes) {
+      var at = 0;
+      for (var g = 0; g < m.groupFacet.length; g++) {
+        if (m.facets[m.groupFacet[g]][4] !== scope) continue;
+        var n = m.partStart[g + 1] - m.partStart[g];
+        m.groupHash[g] = hashes.substr(at, n * 8);
+        at += n * 8;
+      }
+    }
+    // A scope's term shards and part hashes (search/s/), once.
+    function loadScope(rules) {
+      if (!rules.loading) rules.loading = rules.shards ? Promise.resolve() : getJSON("search/s/" + rules.terms + ".json").then(function (t) {
+        rules.shards = t.shards;
+        fillHashes(meta, rules.index, t.groups);
+      }).catch(function (e) { rules.loading = null; throw e; });
+      return rules.loading;
+    }
+    // The books a reference names: the shared ones and those of the scope the reader is in.
+    var booksPromises = {};
+    function booksOf(scope) {
+      var key = scope ? scope.id : "";
+      if (!booksPromises[key]) booksPromises[key] = Promise.all([meta.books].concat(scope ? [scope.books] : []).map(function (hash) {
+        return getJSON("search/r/" + hash + ".json");
+      })).then(function (files) {
+        return [].concat.apply([], files).map(function (b) { return { name: b[0], path: b[1], aliases: b[2], verses: decodeNumbers(b[3]), groups: decodeNumbers(b[4]), borrowed: !!b[5], verseName: b[6] }; });
       });
-      return booksPromise;
+      return booksPromises[key];
     }
-    function shardIndex(term) {
-      var lo = 0, hi = meta.shards.length - 1;
-      while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (meta.shards[mid][0] <= term) lo = mid; else hi = mid - 1; }
-      return lo;
+    function loadBooks(scope) { return booksOf(scope).then(function (list) { meta.bookList = list; }); }
+    // What a verse is called, from its id alone (its group is its chapter, its place its verse
+    // number - 1): offline, a result whose text is not saved still says "Psalm 23:1".
+    function referenceOf(doc) {
+      var scope = meta.scopeList[facetOf(doc)[4]];
+      if (!scope) return Promise.resolve(null);
+      var g = groupOf(doc) + 1;
+      return booksOf(scope).then(function (list) {
+        for (var i = 0; i < list.length; i++) {
+          var ch = list[i].groups.indexOf(g);
+          if (ch >= 0 && !list[i].borrowed) return { title: (list[i].verseName || list[i].name) + " " + (ch + 1) + ":" + (doc % meta.groupSize + 1), url: refURL(list[i], ch + 1, doc % meta.groupSize + 1) };
+        }
+        return null;
+      });
     }
-    function loadShard(i) {
-      if (!shardCache[i]) shardCache[i] = getJSON("search/t/" + meta.shards[i][1] + ".json");
-      return shardCache[i];
+    function scopeOf(id) { return meta.scopeList.filter(function (x) { return x.id === id; })[0] || meta.scopeList[0] || null; }
+    // A shard of a list (the shared one or a scope's), by the hash that names its file.
+    function shardIndex(shards, term) {
+      var lo = 0, hi = shards.length - 1;
+      while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (shards[mid][0] <= term) lo = mid; else hi = mid - 1; }
+      return shards[lo] ? shards[lo][1] : null;
+    }
+    function loadShard(hash) {
+      if (!shardCache[hash]) shardCache[hash] = getJSON("search/t/" + hash + ".json");
+      return shardCache[hash];
     }
     // A document's group is its id / groupSize; its part, its place in the group / partSize.
     function groupOf(doc) { return Math.floor(doc / meta.groupSize); }
@@ -73,9 +128,11 @@
     function rowOf(rows, doc) { return rows[(doc % meta.groupSize) % meta.partSize]; }
     function loadPart(key) {
       if (!partCache[key]) {
-        var gp = key.split("-"), i = meta.partStart[Number(gp[0])] + Number(gp[1]);
+        var gp = key.split("-"), g = Number(gp[0]), scope = meta.facets[meta.groupFacet[g]][4];
         // A failure is not kept: offline, a part not saved on the device loads once back online.
-        partCache[key] = getJSON("search/d/" + key + "-" + meta.groups.substr(i * 8, 8) + ".json")
+        partCache[key] = (scope >= 0 ? loadScope(meta.scopeList[scope]) : Promise.resolve()).then(function () {
+          return getJSON("search/d/" + key + "-" + meta.groupHash[g].substr(Number(gp[1]) * 8, 8) + ".json");
+        })
           .catch(function (e) { delete partCache[key]; throw e; });
       }
       return partCache[key];
@@ -120,7 +177,7 @@
       var books = meta.bookList, cands = [];
       books.forEach(function (b, i) { if (b.aliases.indexOf(key) >= 0) cands.push(i); });
       if (!cands.length && key.replace(/[^\p{L}]/gu, "").length >= 2) {
-        books.forEach(function (b, i) { if (b.aliases.some(function (a) { return a.indexOf(key) === 0; })) cands.push(i); });
+        books.forEach(function (b, i) { if (!b.borrowed && b.aliases.some(function (a) { return a.indexOf(key) === 0; })) cands.push(i); });
       }
       if (!cands.length) return null;
       if (cands.length > 1) return { ambiguous: cands.map(function (i) { return books[i]; }), chapter: ch, verse: v };
@@ -149,13 +206,14 @@
     // ---- query ----
     // Slots: the query's words that are not stop words, each with its position among all the
     // query's words; quoted words must appear as one phrase.
-    function parseQuery(q) {
+    // rules: the shared documents' or a scope's (folding, stop words, stems, term prefix).
+    function parseQuery(q, rules) {
       var quoted = /"/.test(q) || /\u201c|\u201d/.test(q);
-      var ws = words(q.replace(/[\u201c\u201d]/g, '"')).filter(function (x) { return !x.compound; });
+      var ws = words(q.replace(/[\u201c\u201d]/g, '"'), rules.keep).filter(function (x) { return !x.compound; });
       var truncated = ws.length > MAX_WORDS;
       ws = ws.slice(0, MAX_WORDS);
-      var slots = [], seen = {};
-      ws.forEach(function (x) { if (!meta.stop.has(x.w)) slots.push({ w: x.w, qpos: x.pos }); });
+      var slots = [];
+      ws.forEach(function (x) { if (!rules.stop.has(x.w)) slots.push({ w: stem(x.w, rules.endings), qpos: x.pos, rules: rules }); });
       var prefix = !quoted && slots.length && /[\p{L}\p{N}]$/u.test(q) && slots[slots.length - 1].qpos === ws[ws.length - 1].pos;
       if (prefix) slots[slots.length - 1].prefix = true;
       return { words: ws, slots: slots, phrase: quoted, truncated: truncated };
@@ -179,21 +237,25 @@
       }
       return prev[b.length] <= max;
     }
+    // The King James forms for English words only (the shared rules and English scopes).
+    function kinds(slot) { return slot.rules.language === "" || slot.rules.language === "en" ? variants(slot.w) : []; }
     function shardsFor(slot) {
-      var need = [shardIndex(slot.w)];
-      variants(slot.w).forEach(function (v) { need.push(shardIndex(v)); });
+      var P = slot.rules.prefix, list = slot.rules.shards, find = function (t) { return shardIndex(list, t); };
+      var need = [find(P + slot.w)];
+      kinds(slot).forEach(function (v) { need.push(find(P + v)); });
       if (slot.prefix && slot.w.length >= 2) {
-        var last = shardIndex(slot.w + "\uffff");
-        if (last - need[0] <= 2) for (var s = need[0]; s <= last; s++) need.push(s);
+        var hashes = list.map(function (x) { return x[1]; }), first = hashes.indexOf(need[0]), last = hashes.indexOf(find(P + slot.w + "\uffff"));
+        if (last - first <= 2) for (var s = first; s <= last; s++) need.push(hashes[s]);
       }
-      return need.filter(function (s, i) { return need.indexOf(s) === i; });
+      return need.filter(function (s, i) { return s && need.indexOf(s) === i; });
     }
     // The forms of a slot found in the loaded shards, each with its weight.
+    // Terms are compared without their scope's prefix; a form's term is what the excerpt marks.
     function forms(slot, shards) {
-      var found = {}, all = {};
-      shards.forEach(function (sh) { for (var t in sh) all[t] = sh[t]; });
+      var found = {}, all = {}, P = slot.rules.prefix;
+      shards.forEach(function (sh) { for (var t in sh) if (t.indexOf(P) === 0 && (P || t[0] !== "!")) all[t.slice(P.length)] = sh[t]; });
       if (all[slot.w] !== undefined) found[slot.w] = 1;
-      variants(slot.w).forEach(function (v) { if (all[v] !== undefined) found[v] = 0.7; });
+      kinds(slot).forEach(function (v) { if (all[v] !== undefined) found[v] = 0.7; });
       if (slot.prefix) for (var t in all) if (t !== slot.w && t.indexOf(slot.w) === 0) found[t] = found[t] || 0.6;
       if (!Object.keys(found).length && slot.w.length >= 4) {
         var max = slot.w.length >= 8 ? 2 : 1;
@@ -204,10 +266,15 @@
       return list;
     }
 
-    function search(q) {
-      var parsed = parseQuery(q);
+    // One set of rules over its terms: the shared documents, or one scope's.
+    function searchWith(q, rules) {
+      var parsed = parseQuery(q, rules);
       var slots = parsed.slots;
-      if (!slots.length) return Promise.resolve({ parsed: parsed, results: [] });
+      if (!slots.length) return Promise.resolve({ parsed: parsed, results: [], complete: false });
+      return loadScope(rules).then(function () { return searchLoaded(parsed, rules); });
+    }
+    function searchLoaded(parsed, rules) {
+      var slots = parsed.slots;
       var uniq = [];
       slots.forEach(function (s) { if (!uniq.some(function (u) { return u.w === s.w && !!u.prefix === !!s.prefix; })) uniq.push(s); });
       return Promise.all(uniq.map(function (s) { return Promise.all(shardsFor(s).map(loadShard)); })).then(function (loaded) {
@@ -237,7 +304,7 @@
         var complete = entries.filter(function (e) { for (var k = 0; k < n; k++) if (!e.slots[k]) return false; return true; });
         if (complete.length) entries = complete;
         var idfSum = idf.reduce(function (a, b) { return a + b; }, 0) || 1;
-        var results = [];
+        var results = [], anyFull = false;
         entries.forEach(function (e) {
           var cover = 0, exact = 0;
           for (var k = 0; k < n; k++) if (e.slots[k]) { cover += idf[k]; exact += e.slots[k].weight; }
@@ -256,9 +323,28 @@
           if (parsed.phrase && !full) return;
           var score = (facetOf(e.doc)[3] || 0) + 10 * cover / idfSum + 4 * exact / n + (n > 1 ? 6 * pairs / (n - 1) + (full ? 6 : 0) : 0) + 3 * 8 / (8 + e.len);
           results.push({ doc: e.doc, score: score, terms: e.slots });
+          if (full) anyFull = true;
         });
-        results.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
-        return { parsed: parsed, results: results, complete: complete.length > 0 };
+        return { parsed: parsed, results: results, complete: complete.length > 0, phrase: anyFull };
+      });
+    }
+    function byScore(a, b) { return b.score - a.score || a.doc - b.doc; }
+    // The shared documents and the scopes given (the reader's translation first); when none of
+    // them has a document with the query's words in its order, the other scopes too ("love is
+    // patient" is the WEB's, not the KJV's), unless `alone`. Documents with every word are kept
+    // if there are any.
+    function search(q, scopes, alone) {
+      var all = meta.scopeList, want = (scopes || []).filter(Boolean);
+      function over(list) { return Promise.all([meta.shared].concat(list).map(function (r) { return searchWith(q, r); })); }
+      return over(want).then(function (done) {
+        if (alone || done.some(function (d) { return d.complete && d.phrase; }) || want.length >= all.length || !done[0].parsed.slots.length) return [done, want];
+        var rest = all.filter(function (x) { return want.indexOf(x) < 0; });
+        return over(rest).then(function (more) { return [done.concat(more.slice(1)), want.concat(rest)]; });
+      }).then(function (pair) {
+        var done = pair[0], complete = done.some(function (d) { return d.complete; }), results = [];
+        done.forEach(function (d) { if (!complete || d.complete) results = results.concat(d.results); });
+        results.sort(byScore);
+        return { parsed: done[0].parsed, results: results, complete: complete, scopes: pair[1] };
       });
     }
 
@@ -290,13 +376,13 @@
         return found;
       });
     }
-    // A document's facet: [kind, book, testament, boost].
+    // A document's facet: [kind, book, testament, boost, scope index or -1].
     function facetOf(doc) { return meta.facets[meta.groupFacet[Math.floor(doc / meta.groupSize)]]; }
 
     return {
       EAGER: EAGER, MAX_WORDS: MAX_WORDS, get meta() { return meta; },
-      loadMeta: loadMeta, loadBooks: loadBooks, loadPart: loadPart, isLoaded: function (key) { return !!partCache[key]; },
-      partKey: partKey, rowOf: rowOf, facetOf: facetOf, normalizeRef: normalizeRef, refMatch: refMatch,
+      loadMeta: loadMeta, loadBooks: loadBooks, loadScope: loadScope, referenceOf: referenceOf, loadPart: loadPart, isLoaded: function (key) { return !!partCache[key]; },
+      partKey: partKey, rowOf: rowOf, facetOf: facetOf, normalizeRef: normalizeRef, refMatch: refMatch, scopeOf: scopeOf,
       refTitle: refTitle, refURL: refURL, search: search, verify: verify, docText: docText
     };
   };

@@ -18,16 +18,21 @@
   // others' excerpts when they scroll into view, so a query downloads only what is seen.
   var PAGE = 10;
   // The engine (search-engine.js, DOM-free): loading, references, ranking; the words: search-words.js.
-  var E = window.sitegen.searchEngine(base), words = window.sitegen.searchWords.words;
+  var E = window.sitegen.searchEngine(base), words = window.sitegen.searchWords.words, stem = window.sitegen.searchWords.stem;
+  // The translation the reader came from (the header box on its pages sends ?in=<id>): its
+  // verses are searched, the others one tap away.
+  var readerScope = new URLSearchParams(window.location.search).get("in");
   var EAGER = E.EAGER, MAX_WORDS = E.MAX_WORDS, loadMeta = E.loadMeta, loadBooks = E.loadBooks, loadPart = E.loadPart;
   var partKey = E.partKey, rowOf = E.rowOf, facetOf = E.facetOf, refMatch = E.refMatch, refTitle = E.refTitle, refURL = E.refURL;
   var search = E.search, verify = E.verify, docText = E.docText;
 
   // ---- showing ----
   var el = window.sitegen.el;
-  function excerpt(text, marks, limit) {
+  // rules: the document's scope (its kept letters and stems), if any.
+  function excerpt(text, marks, limit, rules) {
     var p = el("p", { "class": "search-excerpt" });
-    var spans = words(text).filter(function (x) { return !x.compound && marks.has(x.w); });
+    var keep = rules ? rules.keep : "", endings = rules ? rules.endings : [];
+    var spans = words(text, keep).filter(function (x) { return !x.compound && (marks.has(x.w) || marks.has(stem(x.w, endings))); });
     var from = 0, to = text.length;
     if (text.length > limit) {
       var first = spans.length ? spans[0].start : 0;
@@ -47,19 +52,21 @@
     if (to < text.length) p.appendChild(document.createTextNode("\u2026"));
     return p;
   }
-  function resultItem(url, title, kind, text, marks) {
+  function resultItem(url, title, kind, text, marks, rules) {
     var li = el("li", { "class": "search-result" });
     var a = el("a", { href: base + url }, title);
     li.appendChild(a);
     li.appendChild(el("span", { "class": "search-kind" }, kind));
-    if (text) li.appendChild(excerpt(text, marks, 220));
+    if (text) li.appendChild(excerpt(text, marks, 220, rules));
     return li;
   }
+  function rulesOf(doc) { var i = facetOf(doc)[4]; return i >= 0 ? E.meta.scopeList[i] : null; }
 
-  var state = { results: [], shown: 0, kind: -1, facet: -1, section: "", marks: new Set(), refs: [] };
+  var state = { results: [], shown: 0, kind: -1, facet: -1, section: "", scope: -1, marks: new Set(), refs: [], query: "", searched: [] };
   function filtered() {
     return state.results.filter(function (r) {
       var f = facetOf(r.doc);
+      if (state.scope >= 0 && f[4] !== state.scope) return false;
       if (state.kind >= 0 && f[0] !== state.kind) return false;
       if (state.section && f[2] !== state.section) return false;
       if (state.facet >= 0 && E.meta.groupFacet[Math.floor(r.doc / E.meta.groupSize)] !== state.facet) return false;
@@ -99,6 +106,7 @@
     group.appendChild(button(t("search.all"), state.results.length, -1));
     E.meta.kinds.forEach(function (k, i) { if (counts[i]) group.appendChild(button(k, counts[i], i)); });
     filtersBox.appendChild(group);
+    renderScopes();
     var L = labelsOf(state.kind);
     if (L) {
       var sections = {}, facets = {};
@@ -125,6 +133,42 @@
       filtersBox.appendChild(row);
     }
   }
+  // Translations: the reader's and any searched show their counts; another is searched when tapped.
+  function renderScopes() {
+    var list = E.meta.scopeList;
+    if (list.length < 2) return;
+    var counts = list.map(function () { return 0; });
+    state.results.forEach(function (r) { var i = facetOf(r.doc)[4]; if (i >= 0) counts[i]++; });
+    var group = el("div", { "class": "search-kinds search-scopes", role: "group", "aria-label": "Translation" });
+    list.forEach(function (x, i) {
+      var searched = state.searched.indexOf(x) >= 0;
+      var b = el("button", { type: "button", "class": "search-filter", "aria-pressed": String(state.scope === i), "data-scope": x.id });
+      b.appendChild(document.createTextNode(x.label + (searched ? " " : "")));
+      if (searched) b.appendChild(el("span", { "class": "search-count", "data-count": String(counts[i]) }, String(counts[i])));
+      b.addEventListener("click", function () {
+        var pick = function () { state.scope = state.scope === i ? -1 : i; state.kind = -1; state.facet = -1; state.section = ""; return show(); };
+        if (searched) return pick();
+        return E.search(state.query, [x]).then(function (found) {
+          var seen = new Set(state.results.map(function (r) { return r.doc; }));
+          state.searched.push(x);
+          state.results = state.results.concat(found.results.filter(function (r) { return facetOf(r.doc)[4] === i && !seen.has(r.doc); }));
+          addMarks(found.results);
+          return pick();
+        });
+      });
+      group.appendChild(b);
+    });
+    filtersBox.appendChild(group);
+  }
+  function addMarks(results) {
+    results.slice(0, 200).forEach(function (r) { r.terms.forEach(function (s) { if (s) s.terms.forEach(function (t) { state.marks.add(t); }); }); });
+  }
+  // "Bible · Salmos", and the translation's name when it is not the reader's.
+  function kindLabel(doc) {
+    var f = facetOf(doc), kind = E.meta.kinds[f[0]];
+    var scope = f[4] >= 0 && E.meta.scopeList[f[4]] !== state.readerScope ? " \u00b7 " + E.meta.scopeList[f[4]].label : "";
+    return kind + scope + (f[1] && kind !== f[1] ? " \u00b7 " + f[1] : "");
+  }
   var renderSeq = 0;
   function show() {
     var seq = ++renderSeq;
@@ -142,11 +186,10 @@
       var ol = el("ol", { "class": "search-list" });
       state.refs.forEach(function (ref) { ol.appendChild(ref.render(docs)); });
       top.forEach(function (r) {
-        var k = partKey(r.doc), f = facetOf(r.doc);
-        var kind = E.meta.kinds[f[0]] + (f[1] && E.meta.kinds[f[0]] !== f[1] ? " \u00b7 " + f[1] : "");
+        var k = partKey(r.doc), kind = kindLabel(r.doc);
         if (docs[k]) {
           var d = rowOf(docs[k], r.doc);
-          ol.appendChild(resultItem(d[0], d[1], kind, d[2], state.marks));
+          ol.appendChild(resultItem(d[0], d[1], kind, d[2], state.marks, rulesOf(r.doc)));
         } else {
           ol.appendChild(lazyItem(r.doc, kind, seq));
         }
@@ -175,12 +218,15 @@
     li.load = function () {
       loadPart(partKey(doc)).then(function (rows) {
         if (seq !== renderSeq) return;
-        var d = rowOf(rows, doc), full = resultItem(d[0], d[1], kind, d[2], state.marks);
+        var d = rowOf(rows, doc), full = resultItem(d[0], d[1], kind, d[2], state.marks, rulesOf(doc));
         li.replaceWith(full);
       }).catch(function () {
-        if (seq !== renderSeq) return;
-        li.classList.remove("search-pending");
-        li.appendChild(el("p", { "class": "search-excerpt" }, t("search.notSaved")));
+        return E.referenceOf(doc).catch(function () { return null; }).then(function (ref) {
+          if (seq !== renderSeq) return;
+          li.classList.remove("search-pending");
+          if (ref) li.insertBefore(el("a", { href: base + ref.url }, ref.title), li.firstChild);
+          li.appendChild(el("p", { "class": "search-excerpt" }, t("search.notSaved")));
+        });
       });
     };
     if (observer) observer.observe(li); else li.load();
@@ -201,8 +247,8 @@
     if (m.numbered) {
       var url = m.numbered.path.replace("{n}", String(m.number));
       var first = m.numbered.docs[m.number - m.numbered.min];
-      refs.push({ title: m.numbered.label + " " + m.number, parts: first ? [partKey(first - 1)] : [], render: function (docs) {
-        var d = this.parts.length && (docs[this.parts[0]] || []).find(function (x) { return x[0] === url; });
+      refs.push({ numbered: true, title: m.numbered.label + " " + m.number, parts: first ? [partKey(first - 1)] : [], render: function (docs) {
+        var d = this.parts.length && (docs[this.parts[0]] || []).find(function (x) { return x && x[0] === url; });
         return resultItem(url, d ? d[1] : this.title, m.numbered.label, d ? d[2] : "", new Set());
       } });
     } else if (m.ambiguous) {
@@ -222,7 +268,7 @@
       var ref = { title: title, render: function (docs) {
         var rows = [];
         this.parts.forEach(function (k) { rows = rows.concat(docs[k] || []); });
-        var text = rows.filter(function (d) { var v = Number(d[0].split("#v")[1]); return v >= from && v <= to; })
+        var text = rows.filter(function (d) { var v = d && Number(d[0].split("#v")[1]); return d && v >= from && v <= to; })
           .map(function (d) { return d[0].split("#v")[1] + " " + d[2]; }).join(" ");
         return resultItem(target, title, t("search.passage"), text, new Set());
       } };
@@ -255,13 +301,20 @@
     if (!trimmed) { state.results = []; state.refs = []; message(t("search.typeLong")); return Promise.resolve(); }
     if (trimmed.length > 500) trimmed = trimmed.slice(0, 500);
     out.setAttribute("aria-busy", "true");
-    return loadMeta().then(function () { return /[0-9]/.test(trimmed) ? loadBooks() : null; }).then(function () {
+    return loadMeta().then(function () {
+      state.readerScope = E.scopeOf(readerScope);
+      return /[0-9]/.test(trimmed) ? loadBooks(state.readerScope) : null;
+    }).then(function () {
       var refs = references(trimmed);
-      return search(trimmed).then(verify).then(function (found) {
+      // After a reference ("jn 3:16", "psalm 23"), only text with the query's words: its numbers
+      // are the reference's, not words to match against addresses and dates.
+      var text = refs.length && !refs[0].numbered ? trimmed.replace(/[0-9]+(?:[:.,\-\u2013][0-9]+)*/g, " ") : trimmed;
+      return search(text, [state.readerScope], refs.length > 0).then(verify).then(function (found) {
         if (seq !== querySeq) return;
         state.results = found.results; state.refs = refs; state.kind = -1; state.facet = -1; state.section = ""; state.shown = 0;
+        state.scope = -1; state.query = trimmed; state.searched = found.scopes;
         state.marks = new Set();
-        found.results.slice(0, 200).forEach(function (r) { r.terms.forEach(function (s) { if (s) s.terms.forEach(function (t) { state.marks.add(t); }); }); });
+        addMarks(found.results);
         state.message = "";
         if (!found.results.length && !refs.length) {
           var allStop = found.parsed.words.length && !found.parsed.slots.length;
@@ -291,6 +344,6 @@
     });
   });
   if (initial) run(initial, false); else { run("", false); }
-  window.sitegen.search = { run: run, refMatch: function (q) { return loadMeta().then(loadBooks).then(function () { return refMatch(q); }); },
-    normalizeRef: E.normalizeRef, search: function (q) { return loadMeta().then(function () { return search(q); }); } };
+  window.sitegen.search = { run: run, refMatch: function (q) { return loadMeta().then(function () { return loadBooks(E.scopeOf(readerScope)); }).then(function () { return refMatch(q); }); },
+    normalizeRef: E.normalizeRef, search: function (q) { return loadMeta().then(function () { return search(q, [E.scopeOf(readerScope)]); }); } };
 })();

@@ -34,15 +34,37 @@ func spellings() throws -> [(query: String, expected: String)] {
         #expect(table.filter { $0.expected.hasPrefix("?") }.count >= 4)
     }
 
-    @Test func noSpellingNamesTwoBooks() async throws {
+    @Test func noSpellingNamesTwoBooksInAnyTranslation() async throws {
         let bible = try #require(await bundledBibleSearch.value)
-        var owner: [String: String] = [:]
-        for book in bible.books {
-            for alias in book.aliases {
-                #expect(owner[alias] == nil, "\(alias) names \(owner[alias] ?? "") and \(book.name)")
-                owner[alias] = book.name
+        #expect(bible.scopes.map(\.id) == ["kjv", "rv1909", "web"])
+        for scope in bible.scopes {
+            var owner: [String: String] = [:]
+            for book in scope.books {
+                for alias in book.aliases {
+                    #expect(owner[alias] == nil, "\(scope.id): \(alias) names \(owner[alias] ?? "") and \(book.name)")
+                    owner[alias] = book.name
+                }
             }
         }
-        #expect(bible.books.count == 66)
+        // The KJV's 66 books, and the WEB's deuterocanon named from it (opening in the WEB).
+        let kjv = bible.scopes[0].books
+        #expect(kjv.filter { !$0.borrowed }.count == 66)
+        #expect(kjv.filter(\.borrowed).allSatisfy { $0.chapterPath.hasPrefix("bible/web/") })
+    }
+
+    /// The Spanish spellings a reader of the RV1909 types, each naming one book of its own.
+    @Test func spanishSpellingsNameTheRV1909sBooks() async throws {
+        let bible = try #require(await bundledBibleSearch.value)
+        let rv = try #require(bible.scopes.first { $0.id == "rv1909" })
+        func book(_ spelling: String) -> String? { rv.books.first { $0.aliases.contains(spelling) }?.chapterPath }
+        #expect(book("juan") == "bible/rv1909/john/")
+        #expect(book("jn") == "bible/rv1909/john/")
+        #expect(book("sal") == "bible/rv1909/psalms/")
+        #expect(book("salmo") == "bible/rv1909/psalms/")
+        #expect(book("1 corintios") == "bible/rv1909/1-corinthians/")
+        #expect(book("apocalipsis") == "bible/rv1909/revelation/")
+        #expect(book("genesis") == "bible/rv1909/genesis/")   // "Génesis", folded as a query is
+        #expect(book("tobias") == "bible/web/tobit/")         // not in the RV1909: the WEB's
+        #expect(book("1 juan") == "bible/rv1909/1-john/")
     }
 }

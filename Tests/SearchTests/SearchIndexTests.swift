@@ -47,8 +47,8 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
             terms.merge(try JSONSerialization.jsonObject(with: file.data) as! [String: String]) { a, _ in a }
         }
         #expect(terms["the"] == nil)   // a stop word
-        // "earth": doc 0 (length 10, position 9) and doc 1 (length 8, position 2).
-        #expect(VarintText.decode(terms["earth"]!) == [0, 10, 10, 0, 1, 8, 3, 0])
+        // "earth": doc 0 (length 10: bucket 9, position 9) and doc 1 (length 8: bucket 8, position 2).
+        #expect(VarintText.decode(terms["earth"]!) == [0, 9, 10, 0, 1, 8, 3, 0])
         // "wept": group 1 → document 1024, length 2, position 1.
         #expect(VarintText.decode(terms["wept"]!) == [1024, 2, 2, 0])
     }
@@ -63,6 +63,35 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
         #expect(changed.contains("search/index.json") == false)
         #expect(changed.filter { $0.hasPrefix("search/d/") }.count == 1)
         #expect(before.intersection(after).filter { $0.hasPrefix("search/d/") }.count == 1)
+    }
+
+    /// Issue 27: a document's id comes from what it is, so a verse or stanza added changes only
+    /// the shards of its own words (and its group's part), and a length is carried in steps.
+    @Test func anAddedDocumentLeavesTheOthersIdsAndShards() throws {
+        func verses(_ numbers: [Int]) -> SearchContribution {
+            SearchContribution(documents: numbers.map { n in
+                SearchDocument(kind: "Bible", url: "c/#v\(n)", title: "c \(n)", text: "Verse \(n) of a chapter with words\(n) alone\(n).",
+                               group: "c/", slot: n - 1)
+            })
+        }
+        let before = SearchIndex.build([verses(Array(1...40))])
+        let after = SearchIndex.build([verses([1, 2] + Array(4...40))])   // verse 3 omitted
+        func postings(_ index: SearchIndex) throws -> [String: String] {
+            var terms: [String: String] = [:]
+            for file in index.files where file.path.hasPrefix("search/t/") {
+                terms.merge(try JSONSerialization.jsonObject(with: file.data) as! [String: String]) { a, _ in a }
+            }
+            return terms
+        }
+        let (old, new) = (try postings(before), try postings(after))
+        // Only the words of verse 3 have other postings: every other verse keeps its id.
+        let changed = Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }
+        #expect(changed == ["verse", "3", "chapter", "words3", "alone3"])
+        // The part holding verse 3 has a null in its place; the other parts are the same files.
+        let parts = after.files.filter { $0.path.hasPrefix("search/d/") }
+        let first = try JSONSerialization.jsonObject(with: parts[0].data) as! [Any]
+        #expect(first[2] is NSNull && first.count == 16)
+        #expect(Set(parts.map(\.path)).subtracting(before.files.map(\.path)).count == 1)
     }
 
     @Test func aLongGroupIsWrittenInPartsOfSixteenDocuments() throws {

@@ -50,11 +50,15 @@ def test_the_index_is_sharded_content_hashed_and_in_the_manifest(site):
     index = json.loads((site / "search" / "index.json").read_text())
     assert index["documents"] > 31102
     assert "Bible" in index["kinds"] and "Hymns" in index["kinds"]
-    groups = index["groups"]   # eight hex digits per part file of a document group
+    # Eight hex digits per part file of a document group; the shared ones in the entry, each
+    # translation's (scope's) in its scope file with its term shards.
+    scopes = [json.loads((site / "search" / "s" / f"{s[7]}.json").read_text()) for s in index["scopes"]]
+    assert [s[0] for s in index["scopes"]] == ["kjv", "rv1909", "web"]
+    groups = index["groups"] + "".join(s["groups"] for s in scopes)
     assert len(groups) % 8 == 0
     shards = list((site / "search" / "t").glob("*.json"))
     docs = list((site / "search" / "d").glob("*.json"))
-    assert len(shards) == len(index["shards"]) and len(docs) == len(groups) // 8
+    assert len(shards) == len(index["shards"]) + sum(len(s["shards"]) for s in scopes) and len(docs) == len(groups) // 8
     import hashlib
     for f in shards[:20]:
         assert hashlib.sha256(f.read_bytes()).hexdigest()[:10] == f.stem
@@ -65,7 +69,8 @@ def test_the_index_is_sharded_content_hashed_and_in_the_manifest(site):
     entry = manifest["search"]
     assert entry["path"] == "search/index.json"
     assert entry["sha256"] == hashlib.sha256((site / "search" / "index.json").read_bytes()).hexdigest()
-    assert entry["files"] == len(shards) + len(docs) + 2   # and the books file, search/r/<hash>.json
+    # and the books files (shared and per scope, search/r/) and the scope files (search/s/)
+    assert entry["files"] == len(shards) + len(docs) + 1 + 2 * len(scopes) + 1
 
 
 def test_every_page_has_the_search_box_and_search_page_works_without_js(site):
@@ -150,7 +155,7 @@ def test_typing_shows_results_as_you_type(driver, base_url):
 def test_filter_counts_add_up(driver, base_url):
     search(driver, base_url, "shepherd")
     counts = driver.execute_script(
-        "return Array.from(document.querySelectorAll('[data-search-filters] .search-filter')).map(b => [b.dataset.kind, Number(b.querySelector('[data-count]').dataset.count)])")
+        "return Array.from(document.querySelectorAll('[data-search-filters] .search-filter[data-kind]')).map(b => [b.dataset.kind, Number(b.querySelector('[data-count]').dataset.count)])")
     total = counts[0][1]
     assert counts[0][0] == "-1" and sum(c for _, c in counts[1:]) == total and len(counts) >= 3, counts
     summary = driver.find_element(By.CSS_SELECTOR, ".search-summary").text
@@ -178,8 +183,9 @@ def test_bad_input_gets_a_message_never_an_error(driver, base_url):
     assert driver.find_element(By.CSS_SELECTOR, "[data-search-input]").get_attribute("value") == "<script>alert(1)</script>"
     inner = driver.execute_script("return document.querySelector('[data-search-results]').innerHTML")
     assert "<script" not in inner and driver.title.startswith("Search")
-    search(driver, base_url, "<script>zzqxv</script>")
-    assert "“<script>zzqxv</script>”" in driver.find_element(By.CSS_SELECTOR, "[data-search-results]").text
+    # (not "<script>…": "script" is one letter from the KJV's "scrip", found when nothing has every word)
+    search(driver, base_url, "<zzqxv>zzqxv</zzqxv>")
+    assert "“<zzqxv>zzqxv</zzqxv>”" in driver.find_element(By.CSS_SELECTOR, "[data-search-results]").text
     for q in [".*+?[(", "a" * 10_000, "word " * 2000, "\u202e\u0000x"]:
         driver.get(f"{base_url}search/")
         box = driver.find_element(By.CSS_SELECTOR, "[data-search-input]")
@@ -243,3 +249,95 @@ def test_header_search_box_fits_small_phones(driver, base_url, width):
     assert driver.execute_script("return document.documentElement.scrollWidth") <= width
     box = driver.find_element(By.ID, "site-search-q").rect
     assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["width"] >= 150
+
+
+# ---- every translation (issue 28) -------------------------------------------------------------
+
+def test_spanish_phrases_find_their_rv1909_verse_with_and_without_accents(driver, base_url):
+    for query in ("Jehová es mi pastor", "jehova es mi pastor", "JEHOVÁ ES MI PASTOR"):
+        from urllib.parse import quote
+        driver.get(f"{base_url}search/?q={quote(query)}&in=rv1909")
+        WebDriverWait(driver, 15).until(settled)
+        found = results(driver)
+        assert rank_of(found, "/bible/rv1909/psalms/23/#v1") in (1, 2, 3), (query, found[:5])
+    # The reader's translation is searched; the others are a tap away, with their counts once tapped.
+    assert not any("/bible/psalms/" in h or "/bible/web/" in h for h, _ in found), found[:10]
+    kjv = driver.find_element(By.CSS_SELECTOR, "[data-scope='kjv']")
+    kjv.click()
+    WebDriverWait(driver, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-scope='kjv']").get_attribute("aria-pressed") == "true")
+    assert driver.find_element(By.CSS_SELECTOR, "[data-scope='kjv'] .search-count").text.isdigit()
+
+
+def test_spanish_words_match_their_inflections_and_keep_enye(driver, base_url):
+    from urllib.parse import quote
+    def spanish(query):
+        driver.get(f"{base_url}search/?q={quote(query)}&in=rv1909")
+        WebDriverWait(driver, 15).until(settled)
+        return driver.execute_script(
+            "return Array.from(document.querySelectorAll('[data-search-results] .search-result')).slice(0, 10)"
+            ".flatMap(r => Array.from(r.querySelectorAll('mark')).map(m => m.textContent.toLowerCase()));")
+    marked = set(spanish("pastores "))
+    assert {"pastor", "pastores"} <= marked, marked
+    # The word's own forms first, not the Amorites ("amorreos", found only as the start of a word).
+    marked = set(spanish("amor"))
+    assert marked <= {"amor", "amores"} and "amor" in marked, marked
+    # ñ is a letter of its own: "año" is not "ano".
+    marked = set(spanish("año"))
+    assert marked and all("ñ" in m for m in marked), marked
+
+
+def test_a_reference_opens_in_the_readers_translation(driver, base_url):
+    driver.get(f"{base_url}bible/rv1909/")
+    box = driver.find_element(By.ID, "bible-search-q")
+    box.send_keys("Juan 3:16", Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: "/search/" in d.current_url and "in=rv1909" in d.current_url)
+    WebDriverWait(driver, 15).until(settled)
+    assert results(driver)[0][0] == "/bible/rv1909/john/3/#v16", results(driver)[:3]
+    driver.find_element(By.ID, "search-q").send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/bible/rv1909/john/3/#v16"))
+    from urllib.parse import quote
+    for query, expected in (("Jn 3:16", "/bible/rv1909/john/3/#v16"), ("Sal 23", "/bible/rv1909/psalms/23/"),
+                            ("Salmo 23", "/bible/rv1909/psalms/23/"), ("1 Corintios 13:4", "/bible/rv1909/1-corinthians/13/#v4"),
+                            ("Apocalipsis 22:21", "/bible/rv1909/revelation/22/#v21"), ("Génesis 1", "/bible/rv1909/genesis/1/"),
+                            ("Tobías 1", "/bible/web/tobit/1/")):
+        driver.get(f"{base_url}search/?q={quote(query)}&in=rv1909")
+        WebDriverWait(driver, 15).until(settled)
+        assert results(driver)[0][0] == expected, (query, results(driver)[:3])
+    # English spellings work there too, and open the RV1909.
+    driver.get(f"{base_url}search/?q={quote('John 3:16')}&in=rv1909")
+    WebDriverWait(driver, 15).until(settled)
+    assert results(driver)[0][0] == "/bible/rv1909/john/3/#v16"
+
+
+def test_words_not_in_the_readers_translation_are_found_in_another(driver, base_url):
+    found = search(driver, base_url, "love is patient")
+    assert rank_of(found, "/bible/web/1-corinthians/13/#v4") == 1, found[:5]
+
+
+# ---- issue 29: noise after a reference, offline results -----------------------------------------
+
+def test_a_reference_is_not_followed_by_digits_matched_against_dates(driver, base_url):
+    found = search(driver, base_url, "jn 3:16")
+    assert found[0][0] == "/bible/john/3/#v16"
+    assert not any(h.startswith("/schedule/") or h.startswith("/localities/") for h, _ in found), found[:10]
+    for query in ("1 cor 13", "psalm 23"):
+        found = search(driver, base_url, query)
+        filters = driver.find_element(By.CSS_SELECTOR, "[data-search-filters]").text
+        assert "Meetings" not in filters and "Localities" not in filters, (query, filters)
+        assert not any(h.startswith("/schedule/") for h, _ in found), (query, found[:10])
+
+
+def test_offline_a_verse_result_still_shows_its_reference(driver, base_url):
+    """Offline without the Bible saved, a verse's text is not on the device: the result still
+    names the verse and links to it (the reference comes from the document's id)."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/search/d/*"]})
+    try:
+        driver.get(f"{base_url}search/?q=shepherd%20want")
+        WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-search-results] .search-result a"))
+        WebDriverWait(driver, 15).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".search-pending"))
+        found = results(driver)
+        assert ["/bible/psalms/23/#v1", "Psalm 23:1"] in found, found[:5]
+        assert "Not saved on this device" in driver.find_element(By.CSS_SELECTOR, "[data-search-results]").text
+    finally:
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})

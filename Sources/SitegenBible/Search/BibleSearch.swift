@@ -1,31 +1,78 @@
-/// What the Bible gives the site's search: every verse of the default translation as a
-/// document (grouped by chapter, faceted by book and testament), and its books with the
-/// spellings a reference may use and their chapters' verse counts. Other translations are not
-/// indexed: the index's term files are part of the offline core every reader installs, and
-/// three translations would double it; nor are books only they have ("ju" would offer Judith
-/// beside Judges and Jude to a congregation reading the KJV) (docs/bible.md).
+import SitegenWords
+
+/// What the Bible gives the site's search: every verse of every translation as a document of
+/// that translation's scope (`SearchScope`: its own term shards and language rules; grouped by
+/// chapter, faceted by book and testament), and per translation the books a reference names,
+/// with the spellings of every language the site's translations use (docs/search.md). A book
+/// a translation lacks (Tobit in the RV1909) is named too and opens in a translation that has it.
 public enum BibleSearch {
     public static func contribution(_ library: BibleLibrary) -> SearchContribution {
         var documents: [SearchDocument] = []
-        documents.reserveCapacity(library.primary.verseCount)
-        var books: [SearchBook] = []
-        let edition = library.edition(library.primary)
+        documents.reserveCapacity(library.translations.reduce(0) { $0 + $1.verseCount })
+        let editions = library.editions
+        var scopes: [SearchScope] = []
+        for (e, edition) in editions.enumerated() {
+            let scope = edition.translation.id
+            let table = ReferenceSpellings.table(edition.language)
+            var books = edition.translation.books.map { searchBook($0, edition, table) }
+            // Books only other translations have, from the first that has each: named, not guessed at.
+            var own = Set(edition.translation.books.map(\.canon.osis))
+            for (o, other) in editions.enumerated() where o != e {
+                for book in other.translation.books where own.insert(book.canon.osis).inserted {
+                    books.append(searchBook(book, other, table).borrowing)
+                }
+            }
+            books.sort { Canon.book(osis: $0.osis)!.order < Canon.book(osis: $1.osis)!.order }
+            scopes.append(SearchScope(id: scope, label: edition.translation.abbreviation, language: edition.language,
+                                      books: books.map(\.book)))
+            documents += verses(edition, scope: scope)
+        }
+        return SearchContribution(documents: documents, labels: labels, scopes: scopes)
+    }
+
+    /// A book as a reference finds it, with its OSIS code (to order the borrowed ones).
+    struct FoundBook {
+        let osis: String
+        let book: SearchBook
+        var borrowing: FoundBook { FoundBook(osis: osis, book: book.borrowing) }
+    }
+
+    /// The book in `edition`, named by the English spellings, the translation's own name and
+    /// the spellings of the reader's language (`table`), folded as a query is.
+    static func searchBook(_ book: Book, _ edition: Edition, _ table: ReferenceSpellings.Table?) -> FoundBook {
+        var spelled = aliases(book.canon) + [book.name]
+        if let table { spelled += localSpellings(book.canon, table) }
+        var seen = Set<String>()
+        let names = spelled.map { ReferenceSpelling.normalized(SearchText.fold($0)) }.filter { seen.insert($0).inserted }.sorted()
+        return FoundBook(osis: book.canon.osis, book: SearchBook(
+            name: book.name, aliases: names, chapterPath: edition.book(book.canon),
+            verses: book.chapters.map { $0.verses.last?.number ?? 0 },
+            chapterGroups: book.chapters.map { edition.chapter(book.canon, $0.number) }, verseName: edition.referenceName(book)))
+    }
+
+    static func verses(_ edition: Edition, scope: String) -> [SearchDocument] {
+        var documents: [SearchDocument] = []
         for book in edition.translation.books {
-            books.append(SearchBook(name: book.name, aliases: aliases(book.canon), chapterPath: edition.book(book.canon),
-                                    verses: book.chapters.map { $0.verses.last?.number ?? 0 },
-                                    chapterGroups: book.chapters.map { edition.chapter(book.canon, $0.number) }))
             let canon = book.canon
             let testament = edition.strings[testamentKey(canon.testament)]
             for chapter in book.chapters {
                 let path = edition.chapter(canon, chapter.number)
+                let heading = "\(edition.referenceName(book)) \(chapter.number):"
                 for verse in chapter.verses where !verse.isOmitted {
-                    documents.append(SearchDocument(kind: "Bible", url: path + "#v\(verse.number)",
-                                                    title: "\(book.name) \(chapter.number):\(verse.number)",
-                                                    text: verse.plainText, group: path, facet: book.name, section: testament))
+                    documents.append(SearchDocument(kind: "Bible", url: path + "#v\(verse.number)", title: heading + "\(verse.number)",
+                                                    text: verse.plainText, group: path, facet: book.name, section: testament,
+                                                    scope: scope, slot: verse.number - 1))
                 }
             }
         }
-        return SearchContribution(documents: documents, books: books, labels: labels)
+        return documents
+    }
+
+    /// "1 Corintios", "1 Co", "1 Cor" from the stem "corintios" and its abbreviations.
+    static func localSpellings(_ canon: CanonBook, _ table: ReferenceSpellings.Table) -> [String] {
+        let names = table.books[canon.osis] ?? []
+        guard let number = canon.name.first, number.isNumber else { return names }
+        return names.flatMap { stem in ([stem] + (table.numbered[stem] ?? [])).map { "\(number) \($0)" } }
     }
 
     /// The search page's words for verses: "12 verses in 3 chapters of 2 books", filters by
@@ -42,7 +89,7 @@ public enum BibleSearch {
         }
     }
 
-    /// Every spelling of a book a reference may use, lowercase with single spaces and a space
+    /// Every English spelling of a book a reference may use, lowercase with single spaces and a space
     /// after a leading number (`1 cor`): the names `Canon` knows (name, OSIS and USFM codes,
     /// `psalm`, `song of songs`…) and the usual abbreviations (SBL's and those in common use).
     /// Spellings several books could mean ("jud", "ph") are left out: a query that uses one is

@@ -20,13 +20,25 @@ public struct AppTable: Sendable, Hashable {
     /// Text columns searched through `<name>_fts` (FTS5): stored there folded by
     /// `SearchText.words`, the site search's word rules.
     public let fullText: [String]
+    /// The language of the rows whose key is in a range (a translation's verses), so their
+    /// full text is folded and stemmed by that language's rules (`SearchLanguage`, as the
+    /// site's search does); rows in no range use the shared rules.
+    public let fullTextLanguages: [FullTextLanguage]
     /// More indexes, each a list of column names (`["translation", "book", "chapter"]`).
     public let indexes: [[String]]
 
     public init(name: String, bundle: String, columns: [AppColumn], primaryKey: [String], rows: [[AppValue]],
-                fullText: [String] = [], indexes: [[String]] = []) {
+                fullText: [String] = [], fullTextLanguages: [FullTextLanguage] = [], indexes: [[String]] = []) {
         (self.name, self.bundle, self.columns, self.primaryKey, self.rows) = (name, bundle, columns, primaryKey, rows)
-        (self.fullText, self.indexes) = (fullText, indexes)
+        (self.fullText, self.fullTextLanguages, self.indexes) = (fullText, fullTextLanguages, indexes)
+    }
+
+    /// Rows with keys in `keys` are in `language` (a BCP 47 tag).
+    public struct FullTextLanguage: Sendable, Hashable {
+        public let keys: Range<Int>
+        public let language: String
+
+        public init(keys: Range<Int>, language: String) { (self.keys, self.language) = (keys, language) }
     }
 }
 

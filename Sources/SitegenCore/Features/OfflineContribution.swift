@@ -24,8 +24,12 @@ public struct OfflineGroup: Sendable, Hashable {
     /// Whether the kind's search documents go with the group: searched offline only once saved
     /// (they are most of the index's bytes). The index's terms stay in the core.
     public let searchDocuments: Bool
+    /// Which scope's search files go with it (a translation's verses and words), when the
+    /// kind's documents are in several (`SearchScope`).
+    public let searchScope: String?
 
-    public init(name: String, unit: String, pages: [String], searchDocuments: Bool) {
+    public init(name: String, unit: String, pages: [String], searchDocuments: Bool, searchScope: String? = nil) {
+        self.searchScope = searchScope
         self.name = name
         self.unit = unit
         self.pages = pages

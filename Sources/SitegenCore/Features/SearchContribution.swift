@@ -13,13 +13,16 @@ public struct SearchContribution: Sendable, Hashable {
     /// How the search page names the documents of a kind, its groups, facets and sections when
     /// it counts or filters them ("12 verses in 3 chapters of 2 books"); nil: plain "results".
     public var labels: SearchKindLabels?
+    /// The scopes the documents name (`SearchDocument.scope`): each Bible translation.
+    public var scopes: [SearchScope]
 
     public init(documents: [SearchDocument] = [], books: [SearchBook] = [], numbered: [SearchNumbered] = [],
-                labels: SearchKindLabels? = nil) {
+                labels: SearchKindLabels? = nil, scopes: [SearchScope] = []) {
         self.documents = documents
         self.books = books
         self.numbered = numbered
         self.labels = labels
+        self.scopes = scopes
     }
 
     public static let none = SearchContribution()
@@ -47,6 +50,25 @@ public struct SearchKindLabels: Sendable, Hashable {
     }
 }
 
+/// Documents searched apart from the rest, with their language's word rules: one Bible
+/// translation. A query searches the shared documents and one scope (the reader's translation);
+/// a scope's terms are shards of their own, so a reader downloads only the words of the
+/// translation read, and its document and term files are saved offline with it.
+public struct SearchScope: Sendable, Hashable {
+    /// Short and stable (`kjv`, `rv1909`): a term of the scope is indexed as `!<id> <term>`.
+    public let id: String
+    /// What the filter shows (`RV1909`).
+    public let label: String
+    /// BCP 47 tag of its text (`es`): which `SearchLanguage` folds, stems and stops its words.
+    public let language: String
+    /// The books a reference names in this scope: the translation's own names and paths.
+    public let books: [SearchBook]
+
+    public init(id: String, label: String, language: String, books: [SearchBook]) {
+        (self.id, self.label, self.language, self.books) = (id, label, language, books)
+    }
+}
+
 /// One searchable unit: a verse, a stanza, a locality, an upcoming meeting, a page.
 public struct SearchDocument: Sendable, Hashable {
     /// What the reader filters by ("Bible", "Hymns", "Meetings", "Localities", "Pages").
@@ -69,9 +91,18 @@ public struct SearchDocument: Sendable, Hashable {
     /// Added to the score of a match (a locality's page before the many meetings held there).
     /// The same for every document of a group.
     public let priority: Int
+    /// The `SearchScope.id` of the document (its translation), or nil: searched by every query.
+    /// The same for every document of a group.
+    public let scope: String?
+    /// Its place in its group, from what it is (a verse's number - 1), so that adding or
+    /// removing another document leaves its id as it was; nil: its position in the group.
+    public let slot: Int?
 
     public init(kind: String, url: String, title: String, text: String, group: String,
-                facet: String? = nil, section: String? = nil, number: Int? = nil, priority: Int = 0) {
+                facet: String? = nil, section: String? = nil, number: Int? = nil, priority: Int = 0, scope: String? = nil,
+                slot: Int? = nil) {
+        self.scope = scope
+        self.slot = slot
         self.kind = kind
         self.url = url
         self.title = title
@@ -97,13 +128,29 @@ public struct SearchBook: Sendable, Hashable {
     /// The `SearchDocument.group` of each chapter's verses, chapter 1 first (a reference shows
     /// the text of the group it names).
     public let chapterGroups: [String]
+    /// A book of another scope (Tobit from a translation without it): found by its own names,
+    /// not by the start of one ("ju" offers Judges and Jude, not Judith).
+    public let borrowed: Bool
+    /// What a verse reference calls it ("Psalm" in "Psalm 23:1"; "Salmo").
+    public let verseName: String
 
-    public init(name: String, aliases: [String], chapterPath: String, verses: [Int], chapterGroups: [String]) {
+    public init(name: String, aliases: [String], chapterPath: String, verses: [Int], chapterGroups: [String], borrowed: Bool = false,
+                verseName: String? = nil) {
+        self.borrowed = borrowed
+        self.verseName = verseName ?? name
         self.name = name
         self.aliases = aliases
         self.chapterPath = chapterPath
         self.verses = verses
         self.chapterGroups = chapterGroups
+    }
+}
+
+extension SearchBook {
+    /// The book as another scope names it.
+    public var borrowing: SearchBook {
+        SearchBook(name: name, aliases: aliases, chapterPath: chapterPath, verses: verses, chapterGroups: chapterGroups, borrowed: true,
+                   verseName: verseName)
     }
 }
 

@@ -67,10 +67,14 @@ public struct OfflineListed: Contribution {
         public let file: OutputFile
         /// The kind whose documents the file holds, if any.
         public let documentsOf: String?
+        /// The search scope (a translation) of those documents, if any: the file goes with the
+        /// group whose `OfflineGroup.searchScope` it is.
+        public let scope: String?
 
-        public init(_ file: OutputFile, documentsOf: String? = nil) {
+        public init(_ file: OutputFile, documentsOf: String? = nil, scope: String? = nil) {
             self.file = file
             self.documentsOf = documentsOf
+            self.scope = scope
         }
     }
 

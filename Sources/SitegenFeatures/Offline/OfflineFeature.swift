@@ -114,6 +114,9 @@ struct OfflineSorting {
     var core: [OutputFile]
     var groups: [Group] = []
 
+    /// A kind's search files, or one scope's of them (a translation's).
+    static func key(_ kind: String, _ scope: String?) -> String { scope.map { kind + "/" + $0 } ?? kind }
+
     init(_ input: OfflineFeature.Input, manifest: OutputFile) {
         core = [manifest]
         var groupOfPage: [String: Int] = [:]
@@ -123,7 +126,7 @@ struct OfflineSorting {
                 let index = groups.firstIndex { $0.group.name == group.name } ?? groups.count
                 if index == groups.count { groups.append(Group(group: group)) }
                 for page in group.pages { groupOfPage[page] = index }
-                if group.searchDocuments { groupOfDocuments[contributed.contributor] = index }
+                if group.searchDocuments { groupOfDocuments[Self.key(contributed.contributor, group.searchScope)] = index }
             }
         }
         for page in input.pages {
@@ -131,7 +134,7 @@ struct OfflineSorting {
         }
         core += input.assets
         for listed in input.listed.flatMap(\.value.files) {
-            if let owner = listed.documentsOf, let index = groupOfDocuments[owner] {
+            if let owner = listed.documentsOf, let index = groupOfDocuments[Self.key(owner, listed.scope)] {
                 groups[index].extra.append(listed.file)
             } else {
                 core.append(listed.file)

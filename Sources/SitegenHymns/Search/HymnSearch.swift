@@ -1,12 +1,13 @@
 /// What the hymnal gives the site's search: every stanza, chorus and refrain as a document
-/// linked to its hymn (ten hymns to a group of the index), and hymn numbers as shortcuts.
+/// linked to its hymn (a group of the index each, so that a stanza added to one hymn changes no
+/// other hymn's document ids), and hymn numbers as shortcuts.
 public enum HymnSearch {
     public static func contribution(_ hymnal: Hymnal) -> SearchContribution {
         var documents: [SearchDocument] = []
         for hymn in hymnal.hymns {
             let url = HymnPages.path(hymn.number)
             let title = "\(hymn.number). \(hymn.title)"
-            let group = "hymns/\((hymn.number - 1) / 10)"
+            let group = "hymns/\(hymn.number)"
             var passages = hymn.stanzas.map(\.plainText)
             if let chorus = hymn.chorus { passages.insert(chorus.plainText, at: min(1, passages.count)) }
             if let refrain = hymn.refrain { passages.insert(refrain.plainText, at: min(1, passages.count)) }

@@ -1,0 +1,40 @@
+import Foundation
+import SitegenWords
+import Testing
+
+/// The Spanish rules (`SearchLanguage.spanish`): what a reader of the Reina-Valera expects to
+/// match, and what must stay apart. The browser applies the same table from `search/index.json`
+/// (test_search.py's Spanish tests check it there).
+@Suite struct SearchLanguageTests {
+    let es = SearchLanguage.rules(for: "es")
+
+    @Test func spanishKeepsEnyeAndFoldsAccents() {
+        #expect(SearchText.words("¿Jehová es mi pastor? ¡Año!", language: es) == ["jehova", "es", "mi", "pastor", "año"])
+        #expect(SearchText.words("AÑO", language: es) == ["año"])
+        #expect(SearchText.words("an\u{0303}o", language: es) == ["año"])   // decomposed ñ
+        #expect(es.fold("Él") == "el")
+        #expect(SearchText.words("año") == ["ano"])   // the shared rules fold it, as before
+    }
+
+    @Test func pluralsAndGenderMeetTheirWord() {
+        for (a, b) in [("amor", "amores"), ("pastor", "pastores"), ("palabra", "palabras"), ("luz", "luces"), ("santo", "santa"),
+                       ("ciudad", "ciudades"), ("salvó", "salvaron")] {
+            let fold = { (w: String) in es.stem(SearchText.words(w, language: es)[0]) }
+            #expect(fold(a) == fold(b), "\(a) / \(b)")
+        }
+    }
+
+    @Test func shortWordsAndDistinctWordsStayApart() {
+        #expect(es.stem("amor") == "amor")
+        #expect(es.stem("amorreos") != es.stem("amor"))
+        #expect(es.stem("año") != es.stem("ano") || es.stem("año") == "año")
+        #expect(es.stem("mi") == "mi")
+        #expect(es.stopSet.contains("de") && es.stopSet.contains("mi") && !es.stopSet.contains("pastor"))
+    }
+
+    @Test func otherLanguagesUseTheSharedRules() {
+        #expect(SearchLanguage.rules(for: "en") == .shared)
+        #expect(SearchLanguage.rules(for: "es-419") == .spanish)
+        #expect(SearchLanguage.shared.stem("loveth") == "loveth")
+    }
+}
