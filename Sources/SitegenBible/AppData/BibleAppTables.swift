@@ -55,9 +55,8 @@ enum BibleAppTables {
                         columns: [AppColumn("id", .integer), AppColumn("text", .text), AppColumn("styles", .text, optional: true),
                                   AppColumn("paragraph", .integer)],
                         primaryKey: ["id"], rows: rows, fullText: ["text"],
-                        fullTextLanguages: library.translations.enumerated().map { position, t in
-                            AppTable.FullTextLanguage(keys: position * 100_000_000..<(position + 1) * 100_000_000, language: t.language)
-                        })
+                        fullTextLanguages: [AppTable.FullTextLanguage(keys: position * 100_000_000..<(position + 1) * 100_000_000,
+                                                                      language: t.language)])
     }
 
     /// The verse's styled runs over `text`: `[[start, length, style], …]` in UTF-16 code units
