@@ -40,13 +40,13 @@ import Testing
         // The KJV's forms, as on the site: "love" finds "loveth" (John 3:35, "The Father loveth the Son").
         let love = try db.rows("SELECT rowid FROM verses_fts WHERE verses_fts MATCH ?", AppSearch.query("love"))
         #expect(love.contains(["43003035"]) && love.count > shepherd.count)
-        // The RV1909's verses by the site's Spanish rules (SearchLanguage): "pastores" and "pastor" are
+        // The RV1909's verses (its own file) by the site's Spanish rules (SearchLanguage): "pastores" and "pastor" are
         // one stem, so "Jehová es mi pastor" (Salmo 23:1) is found by "pastores"; "año" is not "ano".
-        let pastores = try db.rows("SELECT rowid FROM verses_fts WHERE verses_fts MATCH ?", AppSearch.query("Jehova pastores", language: "es"))
+        let pastores = try db.rows("SELECT rowid FROM rv1909.verses_fts WHERE verses_fts MATCH ?", AppSearch.query("Jehova pastores", language: "es"))
         #expect(pastores.contains(["119023001"]))
-        let year = try db.rows("SELECT rowid FROM verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN 100000000 AND 199999999",
+        let year = try db.rows("SELECT rowid FROM rv1909.verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN 100000000 AND 199999999",
                                AppSearch.query("año", language: "es"))
-        let yearText = try db.rows("SELECT text FROM verses WHERE id = ?", year.first?.first ?? "0")
+        let yearText = try db.rows("SELECT text FROM rv1909.verses WHERE id = ?", year.first?.first ?? "0")
         #expect(!year.isEmpty && yearText.first?.first?.lowercased().contains("año") == true)
         #expect(AppSearch.query("año", language: "es") != AppSearch.query("ano", language: "es"))
         // Whate’er (a curly apostrophe in the hymn) is found by "whateer", as on the site.
