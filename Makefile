@@ -28,12 +28,12 @@ unit:
 	scripts/check-skips .build/test-results/swift-swift-testing.xml .build/test-results/swift-timed-swift-testing.xml
 
 # The debug binary `unit` built: a release build would cost more than it saves (docs/testing.md).
-# Two workers, one file each at a time (pytest-xdist, --dist loadfile): much of the suite waits on
-# Chromium, servers and timers, so two files side by side take 10.6 minutes where one after the
-# other took 13.7 (docs/testing.md).
+# Three workers, one file each at a time (pytest-xdist, --dist loadfile): much of the suite waits on
+# Chromium, servers and timers, so files side by side overlap those waits; the whole-site build
+# is made once for all workers (conftest.py, made_once). See docs/testing.md.
 e2e:
 	swift build --product sitegen
-	SITEGEN=.build/debug/sitegen python3 -m pytest -q -rs -n 2 --dist loadfile --durations=10 Tests/e2e
+	SITEGEN=.build/debug/sitegen python3 -m pytest -q -rs -n 3 --dist loadfile --durations=10 Tests/e2e
 
 js-test:
 	python3 -m pytest -q Tests/e2e/test_js_units.py

@@ -39,7 +39,7 @@ def english_phrases() -> list[tuple[str, str]]:
 
 # What the congregation wrote (content, in whatever language it wrote it), not interface words: a
 # Markdown page's own words, the schedule's event titles, categories, teams and places.
-CONTENT = (".prose, .schedule-title, .schedule-team > h3, .schedule-comment, .mission-place, .home-missions .muted, "
+CONTENT = (".prose, .schedule-title, .schedule-category, .schedule-team > h3, .schedule-comment, .mission-place, .home-missions .muted, "
            ".home-meetings li p, #f-category option, #f-team option, .print-place, .print-table td:last-child, "
            ".print-service-list > li > strong")
 # Issue 28.4, not done yet (see docs/languages.md, "Not yet in the table"): the recurrence rules

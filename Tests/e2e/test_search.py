@@ -264,7 +264,9 @@ def test_spanish_phrases_find_their_rv1909_verse_with_and_without_accents(driver
     assert not any("/bible/psalms/" in h or "/bible/web/" in h for h, _ in found), found[:10]
     kjv = driver.find_element(By.CSS_SELECTOR, "[data-scope='kjv']")
     kjv.click()
-    WebDriverWait(driver, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-scope='kjv']").get_attribute("aria-pressed") == "true")
+    # Read in one script: the filter buttons are drawn again while the other translation is searched.
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script(
+        "const b = document.querySelector(\"[data-scope='kjv']\"); return b && b.getAttribute('aria-pressed')") == "true")
     assert driver.find_element(By.CSS_SELECTOR, "[data-scope='kjv'] .search-count").text.isdigit()
 
 
