@@ -72,7 +72,6 @@ let package = Package(
                 // Versifications are data (docs/bible.md), compiled into the binary as bytes.
                 resources: [.embedInCode("Versification/KJV.vrs"), .embedInCode("Versification/NRSVA.vrs")]),
         .target(name: "SitegenSchedule", dependencies: ["SitegenCore", "SitegenSnapshots", .product(name: "SwiftCSV", package: "SwiftCSV")]),
-        // The one list of the site's kinds of content.
         // The one list of the site's kinds of content and of its features.
         .target(name: "SitegenKinds", dependencies: ["SitegenCore", "SitegenPages", "SitegenHymns", "SitegenBible", "SitegenSchedule",
                                                      "SitegenFeatures", "SitegenSearch", "SitegenAppBundle"]),
