@@ -99,6 +99,12 @@ def copy_previous_output(site: pathlib.Path, dest: pathlib.Path) -> pathlib.Path
 FEW_BOOKS = ROOT / "Tests" / "Fixtures" / "few-books"
 
 
+def default_chapter_count(site: pathlib.Path) -> int:
+    """The chapter pages of a built site's default translation (`bible/<book>/<n>/`, not the
+    plan's months): what "Save the whole Bible" and the progress page count."""
+    return sum(1 for p in site.glob("bible/*/*/index.html") if p.parent.name.isdigit() and p.parent.parent.name != "plan")
+
+
 def copy_small_content(dest: pathlib.Path) -> pathlib.Path:
     """copy_content with the KJV cut to a few books (Tests/Fixtures/few-books/: 6,067 of 31,102
     verses) and a reading plan and verses of the day that name only them: every kind of content,

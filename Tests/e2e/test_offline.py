@@ -23,7 +23,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import copy_small_content, offline_list, AS_OF, ROOT, _QuietHandler, axe_violations, emulate_dark, record_benchmark, run_sitegen, screenshot, set_viewport
+from conftest import copy_small_content, default_chapter_count, offline_list, AS_OF, ROOT, _QuietHandler, axe_violations, emulate_dark, record_benchmark, run_sitegen, screenshot, set_viewport
 
 HYMN = "hymns/13/"
 CHAPTER = "bible/john/3/"
@@ -246,12 +246,8 @@ def save_box(driver):
     return WebDriverWait(driver, 20).until(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "[data-offline-save]") if b.is_displayed()])[0]
 
 
-def chapter_count(out) -> int:
-    return sum(1 for p in out.glob("bible/*/*/index.html") if p.parent.name.isdigit() and p.parent.parent.name != "plan")
-
-
 def test_save_the_whole_bible_survives_an_outage(driver, server, offline_site):
-    total = chapter_count(offline_site[1])
+    total = default_chapter_count(offline_site[1])
     assert total > 150
     driver.get(server.url + "bible/")
     wait_for_worker(driver)
