@@ -23,12 +23,11 @@ public final class StagedOutput: Sendable {
 
     /// Writes `files` into the staging folder; returns them staged (bytes dropped, SHA-256 kept).
     public func stage(_ files: [OutputFile]) async throws -> [OutputFile] {
-        let plain = files.filter { OutputWriter.isPlainPath($0.path) && $0.staged == nil }
-        try await writer.writeAll(plain, into: staging)
+        let stageable = files.map { $0.staged == nil && OutputWriter.isPlainPath($0.path) }
+        try await writer.writeAll(zip(files, stageable).filter(\.1).map(\.0), into: staging)
         let root = staging.path
-        return await concurrentMap(files, jobs: writer.jobs) { file in
-            guard file.staged == nil, OutputWriter.isPlainPath(file.path) else { return file }
-            return file.staged(at: root + "/" + file.path, sha256: SnapshotJSON.sha256(file.data))
+        return await concurrentMap(Array(zip(files, stageable)), jobs: writer.jobs) { file, stageable in
+            stageable ? file.staged(at: root + "/" + file.path, sha256: SnapshotJSON.sha256(file.data)) : file
         }
     }
 
