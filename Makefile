@@ -12,28 +12,21 @@ site: deps
 	swift build -c release --product sitegen
 	.build/release/sitegen build
 
-test: test-deps unit e2e
+# scripts/run-tests runs what `unit` and `e2e` run, the Swift tests beside the end-to-end suite
+# (at nice 19, in the cores it leaves idle) rather than before it: docs/testing.md.
+test: test-deps
+	scripts/run-tests
 
 # Skipped tests are listed with their reasons; with CI set (CI=true) any skipped test fails the
 # run: scripts/check-skips reads swift test's report, Tests/e2e/conftest.py does it for pytest.
-# Suites that time a server or a sync against the wall clock run in a process of their own:
-# beside the suites that build whole sites (CPU-bound work on the same 2-thread concurrency
-# pool) their watchdogs and servers wait tens of seconds for a thread.
-TIMED_SUITES = SyncHardeningTests|BoundedServerTests
+# The tests that hold a wall-clock bound run in a swift test process of their own, after the
+# others (scripts/run-tests names them). The end-to-end suite runs the debug binary with three
+# pytest-xdist workers, one file each at a time (docs/testing.md says why).
 unit:
-	swift build --build-tests
-	mkdir -p .build/test-results && rm -f .build/test-results/swift*.xml
-	swift test --skip-build --skip '$(TIMED_SUITES)' --xunit-output .build/test-results/swift.xml
-	swift test --skip-build --filter '$(TIMED_SUITES)' --xunit-output .build/test-results/swift-timed.xml
-	scripts/check-skips .build/test-results/swift-swift-testing.xml .build/test-results/swift-timed-swift-testing.xml
+	scripts/run-tests unit
 
-# The debug binary `unit` built: a release build would cost more than it saves (docs/testing.md).
-# Three workers, one file each at a time (pytest-xdist, --dist loadfile): much of the suite waits on
-# Chromium, servers and timers, so files side by side overlap those waits; the whole-site build
-# is made once for all workers (conftest.py, made_once). See docs/testing.md.
 e2e:
-	swift build --product sitegen
-	SITEGEN=.build/debug/sitegen python3 -m pytest -q -rs -n 3 --dist loadfile --durations=10 Tests/e2e
+	scripts/run-tests e2e
 
 js-test:
 	python3 -m pytest -q Tests/e2e/test_js_units.py

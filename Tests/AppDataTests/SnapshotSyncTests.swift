@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func manifestOfAnUnknownFormatIsRefused() async throws {
-        let base = try await BundledSite.shared.value
+        let base = try await Self.sites.value.0
         let folder = mirrorFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let host = try await LoopbackSite(root: base.url("Output"))
@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func schemaNewerThanTheModelsIsRefused() async throws {
-        let base = try await BundledSite.shared.value
+        let base = try await Self.sites.value.0
         let folder = mirrorFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let host = try await LoopbackSite(root: base.url("Output"))

@@ -161,15 +161,18 @@ def made_once(tmp_path_factory, name: str):
 
 
 @pytest.fixture(scope="session")
-def site_build(tmp_path_factory) -> tuple[pathlib.Path, subprocess.CompletedProcess]:
+def site_build(request, tmp_path_factory) -> tuple[pathlib.Path, subprocess.CompletedProcess]:
     """The run's build of the bundled site, with --verbose (its terminal output is tested); made
-    once for every xdist worker. Tests must not change it."""
+    once for every xdist worker. Tests must not change it. The worker that builds it also starts
+    the Nu checker over it in the background when a test of the run reads `nu_errors`."""
     with made_once(tmp_path_factory, "site") as (folder, made):
         out = folder / "Output"
         if not made:
             result = run_sitegen("build", "--as-of", AS_OF, "--output", str(out), "--verbose")
             assert result.returncode == 0, f"build failed:\n{result.stderr}"
             (folder / "result.json").write_text(json.dumps([result.args, result.stdout, result.stderr]))
+            if any("nu_errors" in item.fixturenames for item in request.session.items):
+                BackgroundNu.start(out, folder / "nu")
         args, stdout, stderr = json.loads((folder / "result.json").read_text())
     return out, subprocess.CompletedProcess(args, 0, stdout, stderr)
 
@@ -481,9 +484,13 @@ class NuCheckerFailed(AssertionError):
     """The Nu checker did not check what it was given (not: the pages have errors)."""
 
 
+def nu_command(paths) -> list[str]:
+    return ["java", "-Xss4m", "-jar", str(vnu_jar()), "--errors-only", "--format", "json",
+            "--skip-non-html", *[str(p) for p in paths]]
+
+
 def run_nu(paths) -> subprocess.CompletedProcess:
-    return subprocess.run(["java", "-Xss4m", "-jar", str(vnu_jar()), "--errors-only", "--format", "json",
-                           "--skip-non-html", *[str(p) for p in paths]], capture_output=True, text=True, timeout=1200)
+    return subprocess.run(nu_command(paths), capture_output=True, text=True, timeout=1200)
 
 
 def nu_errors_of(result: subprocess.CompletedProcess) -> list[str]:
@@ -520,16 +527,52 @@ def validate_html(paths) -> list[str]:
     return nu_errors_of(run_nu(paths))
 
 
-@pytest.fixture(scope="session")
-def nu_errors(site) -> list[str]:
-    """The Nu checker's errors for every page of the bundled site: one run per session, which the
-    tests of each part of the site filter (errors are 'file:…/Output/<path>:line: message').
-    The other translations' pages and the side-by-side pages (4,961 pages made by the same
-    templates as the default's) are left to test_translations.py, which checks a sample."""
+def nu_site_paths(site: pathlib.Path) -> list[pathlib.Path]:
+    """What `nu_errors` checks: every page of the bundled site except the other translations' and
+    the side-by-side pages (4,961 pages made by the same templates as the default's), which
+    test_translations.py samples."""
     skipped = {site / "bible" / name for name in OTHER_TRANSLATIONS + ("parallel",)}
     paths = [p for p in site.iterdir() if p.name != "bible"]
-    paths += [p for p in (site / "bible").iterdir() if p not in skipped]
-    return validate_html(paths)
+    return paths + [p for p in (site / "bible").iterdir() if p not in skipped]
+
+
+class BackgroundNu:
+    """The Nu checker's run over the run's site, started as soon as the site is built and read
+    by whichever worker needs it: a run is about 40 s of CPU on one core, which the other tests
+    overlap instead of waiting for it (three modules read it, on different xdist workers).
+    `<prefix>.stderr` holds its JSON report; `<prefix>.rc` appears (renamed into place) last."""
+    running: list[subprocess.Popen] = []
+
+    @classmethod
+    def start(cls, site: pathlib.Path, prefix: pathlib.Path) -> None:
+        script = 'out=$1; shift; "$@" 2> "$out.stderr"; echo $? > "$out.rc.partial" && mv "$out.rc.partial" "$out.rc"'
+        cls.running.append(subprocess.Popen(["sh", "-c", script, "sh", str(prefix), *nu_command(nu_site_paths(site))],
+                                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL))
+
+    @staticmethod
+    def result(prefix: pathlib.Path, timeout: float = 1200) -> subprocess.CompletedProcess:
+        deadline = time.monotonic() + timeout
+        rc = prefix.with_name(prefix.name + ".rc")
+        while not rc.exists():
+            if time.monotonic() > deadline:
+                raise NuCheckerFailed(f"the Nu checker's background run gave no result in {timeout:.0f} s")
+            time.sleep(0.2)
+        stderr = prefix.with_name(prefix.name + ".stderr").read_text()
+        return subprocess.CompletedProcess("vnu", int(rc.read_text()), "", stderr)
+
+    @classmethod
+    def finish(cls) -> None:
+        """Waits for a run this worker started: another worker may still read it."""
+        for process in cls.running:
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def nu_errors(site) -> list[str]:
+    """The Nu checker's errors for every page of the bundled site (`nu_site_paths`): one run for
+    the whole test run, started in the background by the worker that built the site, which the
+    tests of each part of the site filter (errors are 'file:…/Output/<path>:line: message')."""
+    return nu_errors_of(BackgroundNu.result(site.parent / "nu"))
 
 
 def nu_url(path: pathlib.Path) -> str:
@@ -614,7 +657,17 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
             red=True)
 
 
+def pytest_collection_modifyitems(session, config, items):
+    """The tests that read the Nu checker's report go last in their module (which stays where it
+    was): the report is made in the background, and the module's other tests run meanwhile."""
+    first = {}
+    for index, item in enumerate(items):
+        first.setdefault(item.module.__name__, index)
+    items.sort(key=lambda item: (first[item.module.__name__], "nu_errors" in item.fixturenames))
+
+
 def pytest_sessionfinish(session, exitstatus):
+    BackgroundNu.finish()
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     skipped = reporter.stats.get("skipped", []) if reporter else []
     if skipped and os.environ.get("CI") and session.exitstatus == 0:
