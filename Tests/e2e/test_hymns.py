@@ -359,6 +359,12 @@ def test_screenshots_at_phone_size(driver, base_url, dark):
         screenshot(driver, f"{name}-390x844-{mode}")
 
 
+# The index's 365 numbers and 365 first lines are one template's items: axe checks the first 20
+# numbers and 3 first lines under each letter (a run over all of them was 14 s of CPU and timed out
+# on a loaded machine).
+AXE_SAMPLE = {"hymns/": [".hymn-list li:nth-child(n+21)", ".first-line-list li:nth-child(n+4)"]}
+
+
 @pytest.mark.parametrize("dark", [False, True])
 @pytest.mark.parametrize("path", ["hymns/", "hymns/2/", "hymns/23/", "hymns/49/", "hymns/168/", "hymns/numbers/"])
 def test_axe_finds_no_serious_violations_on_hymn_pages(driver, base_url, path, dark):
@@ -367,7 +373,8 @@ def test_axe_finds_no_serious_violations_on_hymn_pages(driver, base_url, path, d
     if path == "hymns/23/":
         driver.find_element(By.CSS_SELECTOR, ".hymn-go summary").click()
         driver.find_element(By.ID, "hymn-number").send_keys("999", Keys.ENTER)
-    assert axe_violations(driver, colours_only=dark) == []   # light: every rule; dark: the colour rules
+    # light: every rule; dark: the colour rules
+    assert axe_violations(driver, colours_only=dark, exclude=AXE_SAMPLE.get(path)) == []
 
 
 # ---- the meter -----------------------------------------------------------------------------------

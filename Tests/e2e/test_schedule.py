@@ -631,12 +631,18 @@ def test_bad_schedule_fails_with_every_error_and_output_untouched(tmp_path, site
 
 # --- Accessibility and looks -----------------------------------------------------------------------
 
+# The schedule's meetings are one template's rows: axe checks the first three of each team's list
+# and every row of the other kinds (travel, rest, arrival), which are fewer.
+AXE_SAMPLE = {"schedule/": [".schedule-row.status-meeting:nth-child(n+4)"]}
+
+
 @pytest.mark.parametrize("dark", [False, True])
 @pytest.mark.parametrize("path", ["schedule/", "schedule/print/", "localities/", "localities/aberdeen/"])
 def test_axe_clean(driver, base_url, path, dark):
     emulate_dark(driver, dark)
     driver.get(base_url + path)
-    assert axe_violations(driver, colours_only=dark) == []   # light: every rule; dark: the colour rules
+    # light: every rule; dark: the colour rules
+    assert axe_violations(driver, colours_only=dark, exclude=AXE_SAMPLE.get(path)) == []
 
 
 def test_locality_page_dates_and_titles_never_meet(driver, base_url):
