@@ -61,8 +61,8 @@ public enum HymnPages {
             }
             values["meter"] = .object(line)
         }
-        let description = hymn.removed ? "Hymn \(hymn.number) was removed from the hymnal."
-                                       : "Hymn \(hymn.number): \(hymn.firstLine)"
+        let description = hymn.removed ? words.format("description.hymnRemoved", ["number": String(hymn.number)])
+                                       : words.format("description.hymn", ["number": String(hymn.number), "line": hymn.firstLine])
         return PageSpec(path: path(hymn.number), template: "hymn", title: "\(hymn.number). \(hymn.title)",
                         description: description, values: values, source: hymn.source)
     }
@@ -81,11 +81,13 @@ public enum HymnPages {
         let groups = FirstLineIndex.groups(hymnal.hymns).map { group -> TemplateValue in
             ["letter": .text(group.letter), "id": .text("letter-\(group.id)"), "entries": .list(group.hymns.map { entry($0, context: context) })]
         }
+        let words = context.strings(), removed = hymnal.hymns.filter(\.removed).count
+        let intro = words.format("hymnsIntro", ["count": String(hymnal.count), "removed": String(removed)])
         var values: TemplateObject = ["finder": finder, "hymns": .list(byNumber), "letters": .list(groups), "count": .number(hymnal.count),
-                                      "removedCount": .number(hymnal.hymns.filter(\.removed).count)]
+                                      "removedCount": .number(removed), "intro": .text(intro)]
         if hasMeters { values["metersURL"] = .text(context.url(metersPath)) }
         return PageSpec(path: "hymns/", template: "hymns", title: hymnal.title,
-                        description: "All \(hymnal.count) hymns by number and by first line; open any hymn by its number.",
+                        description: words.format("description.hymns", ["count": String(hymnal.count)]),
                         values: values)
     }
 
@@ -97,7 +99,7 @@ public enum HymnPages {
              "entries": .list(group.hymns.map { entry($0, context: context) })]
         }
         return PageSpec(path: metersPath, template: "hymn-meters", title: context.strings()["hymnsByMeter"],
-                        description: "The hymns grouped by meter, the syllables of each line: hymns in one meter can be sung to each other’s tunes.",
+                        description: context.strings()["description.meters"],
                         values: ["meters": .list(groups), "hymnsURL": .text(context.url("hymns/"))])
     }
 
@@ -110,7 +112,7 @@ public enum HymnPages {
                     "hymns": .list(hymns.map { ["number": .number($0.number), "url": .text(context.url(path($0.number))), "removed": .flag($0.removed)] })]
         }
         return PageSpec(path: "hymns/numbers/", template: "hymn-numbers", title: context.strings()["hymnNumbers"],
-                        description: "Every hymn number as a link.",
+                        description: context.strings()["description.numbers"],
                         values: ["finder": finder, "groups": .list(groups), "count": .number(hymnal.count)])
     }
 }
