@@ -48,6 +48,12 @@ public enum LocalityPages {
         }
     }
 
+    /// The map links as the page names them: the map apps by their names, the phone's own
+    /// choice of app (`geo:`) in the page's words.
+    static func linkValues(_ links: [MapLinks.Link], words: StringTable) -> TemplateValue {
+        .list(links.map { ["name": .text($0.url.hasPrefix("geo:") ? words["locality.geoLink"] : $0.name), "url": .text($0.url)] })
+    }
+
     public static func specs(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [PageSpec] {
         let upcoming = parts.upcoming(schedule, context: context)
         var byLocality: [String: [Occurrence]] = [:]   // one pass, not one per locality
@@ -70,7 +76,7 @@ public enum LocalityPages {
             "services": .texts(serviceLines(l, words: ScheduleWords(words))),
             "hasServices": .flag(!l.services.isEmpty),
             "description": .text(parts.description(l, context: context)),
-            "mapLinks": .list(MapLinks.links(for: l).map { ["name": .text($0.name), "url": .text($0.url)] }),
+            "mapLinks": linkValues(MapLinks.links(for: l), words: words),
             "hasMapLinks": .flag(!MapLinks.links(for: l).isEmpty),
             "meetings": .list(upcoming.map { parts.row($0, schedule: schedule, context: context) }),
             "hasMeetings": .flag(!upcoming.isEmpty),
@@ -91,7 +97,7 @@ public enum LocalityPages {
         }
         if let email = l.email { values["email"] = ["text": .text(email), "mailto": .text("mailto:" + email)] }
         if l.address.isEmpty {
-            values["townLinks"] = .list(MapLinks.town(l).map { ["name": .text($0.name), "url": .text($0.url)] })
+            values["townLinks"] = linkValues(MapLinks.town(l), words: words)
         }
         if let phone = l.phone {
             values["phone"] = ["text": .text(phone), "tel": .text("tel:" + phone.filter { $0.isNumber || $0 == "+" })]
