@@ -197,9 +197,12 @@ def test_the_spanish_schedule_says_its_times_and_rules_in_spanish(spanish_site):
     assert "\\nSe repite cada mes\\, el primer domingo" in feed and "Repeats" not in feed
 
 
-def test_a_finnish_hymn_says_its_language(spanish_site):
-    page = (spanish_site / "hymns" / "5" / "index.html").read_text()
-    assert '<h1 class="hymn-title" lang="fi">' in page and '<div class="reader hymn-body" lang="fi">' in page
+def test_a_hymn_says_its_language(spanish_site):
+    """Finnish (5), Swedish (26) and Norwegian (74) hymns by their front matter; an English hymn
+    (1) by the hymnal's language, which is not the Spanish site's."""
+    for number, language in ((5, "fi"), (26, "sv"), (74, "no"), (1, "en")):
+        page = (spanish_site / "hymns" / str(number) / "index.html").read_text()
+        assert f'<h1 class="hymn-title" lang="{language}">' in page and f'<div class="reader hymn-body" lang="{language}">' in page
 
 
 def test_spanish_pages_are_valid_and_accessible_in_both_themes(driver, spanish_site, spanish_url):
