@@ -28,7 +28,7 @@ public struct PagesKind: ContentKind {
     /// Every page but the 404 page to the search, as plain text.
     public func contributions(_ pages: [Page], context: RenderContext, cache: PagesCache) -> Contributions {
         Contributions(SearchContribution(documents: pages.filter { $0.sitePath != "404.html" }.map { page in
-            SearchDocument(kind: "Pages", url: page.sitePath, title: page.title,
+            SearchDocument(kind: context.strings()["kind.pages"], url: page.sitePath, title: page.title,
                            text: SearchDocument.plainText(html: context.markdown.render(page.body)), group: "pages", priority: 1)
         }))
     }

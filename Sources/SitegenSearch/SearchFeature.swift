@@ -16,7 +16,7 @@ public struct SearchFeature: SiteFeature {
     public func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
         guard site.pages[Self.pagePath] == nil, context.templates.has("search") else { return [] }
         return [PageSpec(path: Self.pagePath, template: "search", title: context.strings()["search"],
-                         description: "Search the hymns, the Bible, the meetings, the localities and the pages.",
+                         description: context.strings()["description.search"],
                          values: ["searchURL": .text(context.url(Self.pagePath))])]
     }
 

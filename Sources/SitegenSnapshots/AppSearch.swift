@@ -21,7 +21,7 @@ public enum AppSearch {
     /// `pastores` finds `pastor`, by the site's Spanish rules, `SearchLanguage`).
     public static func query(_ text: String, prefix: Bool = false, language: String = "") -> String {
         let words = words(text, language: language)
-        let english = SearchLanguage.rules(for: language).endings.isEmpty
+        let english = SearchLanguage.rules(for: language).code.isEmpty
         return words.enumerated().map { index, word in
             let typed = "\"\(word)\"" + (prefix && index == words.count - 1 ? "*" : "")
             let forms = english ? SearchText.variants(word) : []

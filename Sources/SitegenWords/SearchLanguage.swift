@@ -27,6 +27,9 @@ public struct SearchLanguage: Sendable, Hashable {
     public static func rules(for tag: String) -> SearchLanguage {
         switch tag.split(separator: "-").first.map({ $0.lowercased() }) {
         case "es": spanish
+        case "fi": finnish
+        case "sv": swedish
+        case "no", "nb", "nn": norwegian
         default: shared
         }
     }
@@ -50,6 +53,15 @@ public struct SearchLanguage: Sendable, Hashable {
                   ("ado", "", 5), ("ada", "", 5), ("ido", "", 5), ("ida", "", 5), ("os", "", 5), ("as", "", 5),
                   ("es", "", 5), ("o", "", 5), ("a", "", 5), ("e", "", 5)]
             .map { Ending(suffix: $0.0, replacement: $0.1, minimum: $0.2) })
+
+    /// Finnish, Swedish and Norwegian: their own letters are letters, not accented ones (`säkki`
+    /// is not `sakki`, Swedish `får` is not `far`); no stop words or stemmer yet.
+    public static let finnish = SearchLanguage(code: "fi", kept: "åäö", stopWords: [], endings: [])
+    public static let swedish = SearchLanguage(code: "sv", kept: "åäö", stopWords: [], endings: [])
+    public static let norwegian = SearchLanguage(code: "no", kept: "åæø", stopWords: [], endings: [])
+
+    /// Every language that keeps letters (their fold tables are made once, `SearchText`).
+    static let keeping = [spanish, finnish, swedish, norwegian]
 
     public let stopSet: Set<String>
 

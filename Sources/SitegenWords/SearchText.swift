@@ -234,10 +234,10 @@ public enum SearchText {
 
     /// `latinFolds` with `language`'s kept letters as they are (Spanish `ñ`).
     private static func latinFoldsKeeping(_ language: SearchLanguage) -> [[UInt8]?] {
-        language.code == SearchLanguage.spanish.code ? spanishFolds : foldTable(language)
+        keepingFolds[language.code] ?? foldTable(language)
     }
 
-    private static let spanishFolds = foldTable(.spanish)
+    private static let keepingFolds = Dictionary(uniqueKeysWithValues: SearchLanguage.keeping.map { ($0.code, foldTable($0)) })
 
     private static func foldTable(_ language: SearchLanguage) -> [[UInt8]?] {
         latinFolds.enumerated().map { value, folded in

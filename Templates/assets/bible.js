@@ -31,7 +31,7 @@
       var isRead = !!read[a.getAttribute("data-chapter")];
       a.classList.toggle("read", isRead);
       var label = a.querySelector(".read-label");
-      if (label) label.textContent = isRead ? " (read)" : "";
+      if (label) label.textContent = isRead ? S.t("bible.readMark") : "";
     });
     paintPercentages();
   }
@@ -187,7 +187,7 @@
     if (today) {
       if (!today.classList.contains("today")) {
         today.classList.add("today"); today.setAttribute("aria-current", "date");
-        var badge = document.createElement("span"); badge.className = "today-badge"; badge.textContent = "today";
+        var badge = document.createElement("span"); badge.className = "today-badge"; badge.textContent = S.t("bible.today");
         var h = today.querySelector(".plan-date"); h.appendChild(document.createTextNode(" ")); h.appendChild(badge);
       }
       if (link) link.setAttribute("href", "#d" + key);

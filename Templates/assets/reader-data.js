@@ -279,20 +279,18 @@
   }
   function kb(chars) { return Math.ceil(chars * 2 / 1024).toLocaleString("en") + " KB"; }
   function tooBig(added, result) {
-    return "it does not fit in the space this browser gives the site: it needs about " + kb(result.needed) +
-      " more and " + kb(result.used) + " are already kept here; the file would have added " + describeParts(added, true) +
-      ". Free some space (export, then delete notes you no longer need), or import a smaller file";
+    return S.t("data.tooBig", { needed: kb(result.needed), used: kb(result.used), parts: describeParts(added, true) });
   }
 
-  // "3 highlights, 1 heart, …"; `onlyAdded`: the parts that are not 0.
+  // "3 highlights, 1 heart, …" in the page's words (`data.highlight` one, `data.highlights`
+  // many); `onlyAdded`: the parts that are not 0.
   function describeParts(added, onlyAdded) {
-    return [[added.highlights, "highlight", "highlights"], [added.hearts, "heart", "hearts"], [added.notes, "note", "notes"],
-            [added.favouriteHymns, "favourite hymn", "favourite hymns"], [added.chapters, "chapter read", "chapters read"],
-            [added.plan, "plan tick", "plan ticks"]]
+    return [[added.highlights, "highlight"], [added.hearts, "heart"], [added.notes, "note"],
+            [added.favouriteHymns, "favouriteHymn"], [added.chapters, "chapterRead"], [added.plan, "planTick"]]
       .filter(function (p) { return p[0] || !onlyAdded; })
-      .map(function (p) { return S.plural(p[0], p[1], p[2]); }).join(", ");
+      .map(function (p) { return S.t("data." + p[1] + (p[0] === 1 ? "" : "s"), { count: p[0] }); }).join(", ");
   }
-  function describe(added) { return "Imported: added " + describeParts(added) + "."; }
+  function describe(added) { return S.t("data.imported", { parts: describeParts(added) }); }
 
   S.readerData = {
     FORMAT: FORMAT, OLD_FORMAT: OLD_FORMAT, VERSION: VERSION, COLOURS: COLOURS, LIMITS: LIMITS,

@@ -139,7 +139,7 @@
     if (list.length < 2) return;
     var counts = list.map(function () { return 0; });
     state.results.forEach(function (r) { var i = facetOf(r.doc)[4]; if (i >= 0) counts[i]++; });
-    var group = el("div", { "class": "search-kinds search-scopes", role: "group", "aria-label": "Translation" });
+    var group = el("div", { "class": "search-kinds search-scopes", role: "group", "aria-label": t("search.translation") });
     list.forEach(function (x, i) {
       var searched = state.searched.indexOf(x) >= 0;
       var b = el("button", { type: "button", "class": "search-filter", "aria-pressed": String(state.scope === i), "data-scope": x.id });

@@ -12,7 +12,7 @@ let bundledBibleSearch: Task<SearchContribution?, Never> = Task {
     let diagnostics = Diagnostics()
     let content = SourceTree(url: repositoryRoot.appendingPathComponent("Content"), displayPath: "Content")
     let library = await BibleReader.read(content: content, diagnostics: diagnostics, jobs: ProcessInfo.processInfo.activeProcessorCount)
-    return library.map(BibleSearch.contribution)
+    return library.map { BibleSearch.contribution($0) }
 }
 
 func spellings() throws -> [(query: String, expected: String)] {

@@ -32,6 +32,19 @@ import Testing
         #expect(es.stopSet.contains("de") && es.stopSet.contains("mi") && !es.stopSet.contains("pastor"))
     }
 
+    /// A hymn or translation in Finnish, Swedish or Norwegian keeps its letters apart: `ä` is
+    /// not `a`, `ö` not `o`, `å` not `a`, `ø` not `o`; accents it does not have still fold.
+    @Test func nordicLettersAreLetters() {
+        let fi = SearchLanguage.rules(for: "fi"), sv = SearchLanguage.rules(for: "sv-FI"), no = SearchLanguage.rules(for: "nb")
+        #expect(SearchText.words("Tänne, Jeesus, tulimme! SÄKKI", language: fi) == ["tänne", "jeesus", "tulimme", "säkki"])
+        #expect(SearchText.words("Tänne", language: fi) != SearchText.words("Tanne", language: fi))
+        #expect(SearchText.words("Får vi gå? Ö", language: sv) == ["får", "vi", "gå", "ö"])
+        #expect(SearchText.words("Søster, Æren og Gud", language: no) == ["søster", "æren", "og", "gud"])
+        #expect(SearchText.words("Café", language: fi) == ["cafe"])
+        #expect(SearchText.words("Tänne") == ["tanne"], "the shared rules fold them, as before")
+        #expect(SearchText.foldedText("Tänne Jeesus", language: fi) == "tänne jeesus")
+    }
+
     @Test func otherLanguagesUseTheSharedRules() {
         #expect(SearchLanguage.rules(for: "en") == .shared)
         #expect(SearchLanguage.rules(for: "es-419") == .spanish)

@@ -198,7 +198,7 @@ def test_a_repeating_service_row_adds_its_own_date(site):
     """"Add to calendar" on one Communion row is that date; the series has its own link."""
     page = (site / "localities/aberdeen/index.html").read_text()
     assert 'href="/schedule/events/congregations/aberdeen-communion/2027-01-03.ics"' in page
-    assert page.count('href="/schedule/events/congregations/aberdeen-communion.ics"') == page.count("Add all Communion dates") > 1
+    assert page.count('href="/schedule/events/congregations/aberdeen-communion.ics"') == page.count('Add all <span class="schedule-category">Communion</span> dates') > 1
     cal = icalendar.Calendar.from_ical((site / "schedule/events/congregations/aberdeen-communion/2027-01-03.ics").read_bytes())
     (event,) = cal.walk("VEVENT")
     assert "RRULE" not in event and event["DTSTART"].dt.date().isoformat() == "2027-01-03"

@@ -128,7 +128,8 @@
       favouriteHymns: [{ number: 12, at: NOW, title: "Amazing grace" }], version: 2 });
     var added = importInto(s.store, text);
     assert.deepEqual(added, { chapters: 2, plan: 1, highlights: 1, hearts: 1, notes: 1, favouriteHymns: 1 });
-    assert.equal(R.describe(added), "Imported: added 1 highlight, 1 heart, 1 note, 1 favourite hymn, 2 chapters read, 1 plan tick.");
+    assert.equal(R.describe(added), "Importado: se añadieron 1 resaltado, 1 corazón, 1 nota, 1 himno favorito, 2 capítulos leídos, "
+                                  + "1 lectura del plan marcada.", "in the page's words (run.html's are Spanish)");
     var expected = JSON.parse(text);
     expected.exported = NOW;
     assert.deepEqual(R.exportData(s.store, NOW), expected);
@@ -144,9 +145,9 @@
       notes.push({ ref: books[i % 6] + "." + (1 + Math.floor(j / 20)) + "." + (1 + j % 20), note: "n".repeat(4096), at: NOW });
     }
     var before = JSON.stringify(s.backend.dump());
-    var error = assert.throws(function () { importInto(s.store, file({ notes: notes, progress: { chapters: ["Exod.1"] } })); }, "does not fit");
-    assert.ok(/would have added 2160 notes, 1 chapter read\./.test(error.message), "names what would have been added: " + error.message);
-    assert.ok(/needs about [0-9,]+ KB more/.test(error.message), "says how much: " + error.message);
+    var error = assert.throws(function () { importInto(s.store, file({ notes: notes, progress: { chapters: ["Exod.1"] } })); }, "no cabe");
+    assert.ok(/habría añadido 2160 notas, 1 capítulo leído\./.test(error.message), "names what would have been added: " + error.message);
+    assert.ok(/necesita unos [0-9,]+ KB más/.test(error.message), "says how much: " + error.message);
     assert.equal(JSON.stringify(s.backend.dump()), before, "storage after the refused import");
   });
 })();

@@ -99,7 +99,8 @@ public enum BiblePages {
         values["progressURL"] = .text(context.url(BiblePaths.progress))
         let title = edition.isDefault ? edition.strings["bible"] : "\(edition.strings["bible"]) (\(translation.abbreviation))"
         return PageSpec(path: edition.index, template: "bible-index", title: title,
-                        description: "\(translation.name): \(translation.books.count) books, \(translation.chapterCount) chapters.",
+                        description: edition.strings.format("description.bible", ["name": translation.name, "books": String(translation.books.count),
+                                                                                   "chapters": String(translation.chapterCount)]),
                         values: values, language: edition.language)
     }
 

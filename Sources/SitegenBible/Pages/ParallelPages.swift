@@ -66,7 +66,8 @@ enum ParallelPages {
         values["prev"] = link(inputs.prev)
         values["next"] = link(inputs.next)
         return PageSpec(path: BiblePaths.parallel(canon, number, with: right.pathID!), template: "bible-parallel", title: title,
-                        description: "\(leftHeading) in the \(left.translation.name) and the \(right.translation.name), side by side.",
+                        description: left.strings.format("description.parallel", ["passage": leftHeading, "left": left.translation.name,
+                                                                                   "right": right.translation.name]),
                         values: values, language: left.language)
     }
 

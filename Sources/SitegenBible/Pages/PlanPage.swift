@@ -22,29 +22,30 @@ enum PlanPage {
             values["today"] = .flag(day.key == today?.key)
             return .object(values)
         }
-        let monthName = CalendarDate.monthNames[month - 1]
+        let words = context.strings()
+        let monthName = words.month(month)
         var values: TemplateObject = [
             "plan": ["title": .text(plan.title), "description": .text(plan.description)],
             "days": .list(days), "month": .text(pad(month)), "monthName": .text(monthName),
             "isDefault": .flag(path == BiblePaths.plan),
             "months": .list(months.map { m in
-                ["url": .text(context.url(Self.path(month: m))), "name": .text(String(CalendarDate.monthNames[m - 1].prefix(3))),
-                 "fullName": .text(CalendarDate.monthNames[m - 1]), "current": .flag(m == month)]
+                ["url": .text(context.url(Self.path(month: m))), "name": .text(String(words.month(m).prefix(3))),
+                 "fullName": .text(words.month(m)), "current": .flag(m == month)]
             }),
             "progressURL": .text(context.url(BiblePaths.progress)),
         ]
         if let i = months.firstIndex(of: month) {
             values["prev"] = i > 0 ? ["url": .text(context.url(Self.path(month: months[i - 1]))),
-                                      "name": .text(CalendarDate.monthNames[months[i - 1] - 1])] : nil
+                                      "name": .text(words.month(months[i - 1]))] : nil
             values["next"] = i + 1 < months.count ? ["url": .text(context.url(Self.path(month: months[i + 1]))),
-                                                     "name": .text(CalendarDate.monthNames[months[i + 1] - 1])] : nil
+                                                     "name": .text(words.month(months[i + 1]))] : nil
         }
         // "Today's readings": an anchor on the as-of month's pages, a link to that page elsewhere.
         values["today"] = today.map { day in
             ["url": .text((day.month == month ? "" : context.url(Self.path(month: day.month))) + "#d\(day.key)")]
         }
         return PageSpec(path: path, template: "bible-plan", title: "\(plan.title): \(monthName)",
-                        description: "\(monthName)’s readings. \(plan.description)", values: values)
+                        description: words.format("description.plan", ["month": monthName, "plan": plan.description]), values: values)
     }
 
     /// One day: its date and readings (also the home page's "Today's readings").
@@ -52,7 +53,7 @@ enum PlanPage {
         let date = CalendarDate(year: 2001, month: day.month, day: day.day)
         return [
             "key": .text(day.key), "anchor": .text("d\(day.key)"),
-            "label": .text(date.map { "\($0.monthName) \($0.day)" } ?? day.key),
+            "label": .text(date.map { context.strings().format("date.planDay", ["day": String($0.day), "month": context.strings().month($0.month)]) } ?? day.key),
             "readings": .list(day.readings.enumerated().map { index, reading in
                 .object(readingValues(PlanReading(reading, id: "\(day.key)/\(index)", plan: plan, column: index), context: context))
             }),

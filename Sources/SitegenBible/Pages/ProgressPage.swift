@@ -3,11 +3,13 @@
 /// percentages and handles export/import of the saved progress.
 enum ProgressPage {
     static func spec(_ translation: Translation, context: RenderContext) -> PageSpec {
-        PageSpec(path: BiblePaths.progress, template: "bible-progress", title: context.strings()["readingProgress"],
-                 description: "Which of the \(translation.chapterCount) chapters of the Bible you have read.",
+        let words = context.strings(), count = ["count": String(translation.chapterCount)]
+        return PageSpec(path: BiblePaths.progress, template: "bible-progress", title: words["readingProgress"],
+                 description: words.format("description.progress", count),
                  values: ["translation": BiblePages.translationValues(translation),
                           "testaments": BiblePages.testaments(translation, context: context),
                           "chapterCount": .number(translation.chapterCount),
+                          "chaptersReadOf": .text(words.format("progressOf", count)),
                           "planURL": .text(context.url(BiblePaths.plan)), "indexURL": .text(context.url(BiblePaths.index))])
     }
 }

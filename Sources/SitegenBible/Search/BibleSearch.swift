@@ -6,7 +6,9 @@ import SitegenWords
 /// with the spellings of every language the site's translations use (docs/search.md). A book
 /// a translation lacks (Tobit in the RV1909) is named too and opens in a translation that has it.
 public enum BibleSearch {
-    public static func contribution(_ library: BibleLibrary) -> SearchContribution {
+    /// `words`: the site's table, which names the kind and its labels on the search page (the
+    /// index is the site's, in the site's language).
+    public static func contribution(_ library: BibleLibrary, words: StringTable = .builtIn) -> SearchContribution {
         var documents: [SearchDocument] = []
         documents.reserveCapacity(library.translations.reduce(0) { $0 + $1.verseCount })
         let editions = library.editions
@@ -25,9 +27,9 @@ public enum BibleSearch {
             books.sort { Canon.book(osis: $0.osis)!.order < Canon.book(osis: $1.osis)!.order }
             scopes.append(SearchScope(id: scope, label: edition.translation.abbreviation, language: edition.language,
                                       books: books.map(\.book)))
-            documents += verses(edition, scope: scope)
+            documents += verses(edition, scope: scope, kind: words["kind.bible"])
         }
-        return SearchContribution(documents: documents, labels: labels, scopes: scopes)
+        return SearchContribution(documents: documents, labels: labels(words), scopes: scopes)
     }
 
     /// A book as a reference finds it, with its OSIS code (to order the borrowed ones).
@@ -50,7 +52,7 @@ public enum BibleSearch {
             chapterGroups: book.chapters.map { edition.chapter(book.canon, $0.number) }, verseName: edition.referenceName(book)))
     }
 
-    static func verses(_ edition: Edition, scope: String) -> [SearchDocument] {
+    static func verses(_ edition: Edition, scope: String, kind: String) -> [SearchDocument] {
         var documents: [SearchDocument] = []
         for book in edition.translation.books {
             let canon = book.canon
@@ -59,7 +61,7 @@ public enum BibleSearch {
                 let path = edition.chapter(canon, chapter.number)
                 let heading = "\(edition.referenceName(book)) \(chapter.number):"
                 for verse in chapter.verses where !verse.isOmitted {
-                    documents.append(SearchDocument(kind: "Bible", url: path + "#v\(verse.number)", title: heading + "\(verse.number)",
+                    documents.append(SearchDocument(kind: kind, url: path + "#v\(verse.number)", title: heading + "\(verse.number)",
                                                     text: verse.plainText, group: path, facet: book.name, section: testament,
                                                     scope: scope, slot: verse.number - 1))
                 }
@@ -77,9 +79,12 @@ public enum BibleSearch {
 
     /// The search page's words for verses: "12 verses in 3 chapters of 2 books", filters by
     /// testament and book.
-    static let labels = SearchKindLabels(kind: "Bible", document: ["verse", "verses"], group: ["chapter", "chapters"],
-                                         facet: ["book", "books"], section: ["Testament", "Both testaments"],
-                                         facetFilter: ["Book", "All books"])
+    static func labels(_ words: StringTable) -> SearchKindLabels {
+        SearchKindLabels(kind: words["kind.bible"], document: [words["kind.verse"], words["kind.verses"]],
+                         group: [words["chapter"], words["chapterPlural"]], facet: [words["kind.book"], words["kind.books"]],
+                         section: [words["kind.testament"], words["kind.bothTestaments"]],
+                         facetFilter: [words["kind.bookFilter"], words["kind.allBooks"]])
+    }
 
     static func testamentKey(_ testament: CanonBook.Testament) -> String {
         switch testament {

@@ -18,7 +18,7 @@ public struct MyPageFeature: SiteFeature {
                                                                            at: SourceLocation(path: context.templates.tree.display("my.mustache")),
                                                                            diagnostics: context.diagnostics)
         return [PageSpec(path: Self.path, template: "my", title: context.strings()["myTitle"],
-                         description: "Your highlights, hearts, notes, favourite hymns and reading progress, kept on this device only.",
+                         description: context.strings()["description.my"],
                          values: values)]
     }
 

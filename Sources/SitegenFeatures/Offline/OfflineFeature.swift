@@ -31,7 +31,7 @@ public struct OfflineFeature: SiteFeature {
     public func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
         guard site.pages[Self.offlinePagePath] == nil, context.templates.has("offline") else { return [] }
         return [PageSpec(path: Self.offlinePagePath, template: "offline", title: context.strings()["offlineTitle"],
-                         description: "What this site keeps on your device to read without signal.", values: [:])]
+                         description: context.strings()["description.offline"], values: [:])]
     }
 
     public struct Input: Sendable, Equatable {

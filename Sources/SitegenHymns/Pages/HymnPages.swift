@@ -50,7 +50,7 @@ public enum HymnPages {
         ]
         if let prev = link(prev, context: context) { values["prev"] = prev }
         if let next = link(next, context: context) { values["next"] = next }
-        if let language = hymn.language { values["language"] = .text(language) }
+        if let language = language(hymn, in: hymnal, context: context) { values["language"] = .text(language) }
         if hymn.removed { values["removedNote"] = .text(words.format("hymnRemoved", ["number": String(hymn.number)])) }
         if let meter = hymn.meter {
             // Under the title, as hymnals print it; the link only when another hymn shares the meter.
@@ -61,31 +61,42 @@ public enum HymnPages {
             }
             values["meter"] = .object(line)
         }
-        let description = hymn.removed ? "Hymn \(hymn.number) was removed from the hymnal."
-                                       : "Hymn \(hymn.number): \(hymn.firstLine)"
+        let description = hymn.removed ? words.format("description.hymnRemoved", ["number": String(hymn.number)])
+                                       : words.format("description.hymn", ["number": String(hymn.number), "line": hymn.firstLine])
         return PageSpec(path: path(hymn.number), template: "hymn", title: "\(hymn.number). \(hymn.title)",
                         description: description, values: values, source: hymn.source)
     }
 
     /// A hymn in a list: `lang` (the hymn's own language, if any) lets a screen reader read a
     /// Finnish first line as Finnish.
-    static func entry(_ hymn: Hymn, context: RenderContext) -> TemplateValue {
+    /// The language a hymn's words are in when it is not the page's: its own (`language: fi`), or
+    /// the hymnal's (an English hymnal on a Spanish site), so a screen reader reads them in it.
+    static func language(_ hymn: Hymn, in hymnal: Hymnal, context: RenderContext) -> String? {
+        if let own = hymn.language { return own }
+        guard let tag = LanguageGuess.tag(forName: hymnal.language) else { return nil }
+        let site = context.config.language.split(separator: "-").first.map(String.init) ?? ""
+        return tag == site ? nil : tag
+    }
+
+    static func entry(_ hymn: Hymn, in hymnal: Hymnal, context: RenderContext) -> TemplateValue {
         var values: TemplateObject = ["number": .number(hymn.number), "url": .text(context.url(path(hymn.number))),
                                       "firstLine": .text(hymn.firstLine), "removed": .flag(hymn.removed)]
-        if let language = hymn.language { values["lang"] = .text(language) }
+        if let language = language(hymn, in: hymnal, context: context) { values["lang"] = .text(language) }
         return .object(values)
     }
 
     static func indexSpec(_ hymnal: Hymnal, finder: TemplateValue, hasMeters: Bool = false, context: RenderContext) -> PageSpec {
-        let byNumber = hymnal.hymns.map { entry($0, context: context) }
+        let byNumber = hymnal.hymns.map { entry($0, in: hymnal, context: context) }
         let groups = FirstLineIndex.groups(hymnal.hymns).map { group -> TemplateValue in
-            ["letter": .text(group.letter), "id": .text("letter-\(group.id)"), "entries": .list(group.hymns.map { entry($0, context: context) })]
+            ["letter": .text(group.letter), "id": .text("letter-\(group.id)"), "entries": .list(group.hymns.map { entry($0, in: hymnal, context: context) })]
         }
+        let words = context.strings(), removed = hymnal.hymns.filter(\.removed).count
+        let intro = words.format("hymnsIntro", ["count": String(hymnal.count), "removed": String(removed)])
         var values: TemplateObject = ["finder": finder, "hymns": .list(byNumber), "letters": .list(groups), "count": .number(hymnal.count),
-                                      "removedCount": .number(hymnal.hymns.filter(\.removed).count)]
+                                      "removedCount": .number(removed), "intro": .text(intro)]
         if hasMeters { values["metersURL"] = .text(context.url(metersPath)) }
         return PageSpec(path: "hymns/", template: "hymns", title: hymnal.title,
-                        description: "All \(hymnal.count) hymns by number and by first line; open any hymn by its number.",
+                        description: words.format("description.hymns", ["count": String(hymnal.count)]),
                         values: values)
     }
 
@@ -94,10 +105,10 @@ public enum HymnPages {
     static func metersSpec(_ hymnal: Hymnal, meters: [MeterIndex.Group], context: RenderContext) -> PageSpec {
         let groups = meters.map { group -> TemplateValue in
             ["meter": .text(group.meter), "id": .text(group.id), "count": .number(group.hymns.count),
-             "entries": .list(group.hymns.map { entry($0, context: context) })]
+             "entries": .list(group.hymns.map { entry($0, in: hymnal, context: context) })]
         }
         return PageSpec(path: metersPath, template: "hymn-meters", title: context.strings()["hymnsByMeter"],
-                        description: "The hymns grouped by meter, the syllables of each line: hymns in one meter can be sung to each other’s tunes.",
+                        description: context.strings()["description.meters"],
                         values: ["meters": .list(groups), "hymnsURL": .text(context.url("hymns/"))])
     }
 
@@ -110,7 +121,7 @@ public enum HymnPages {
                     "hymns": .list(hymns.map { ["number": .number($0.number), "url": .text(context.url(path($0.number))), "removed": .flag($0.removed)] })]
         }
         return PageSpec(path: "hymns/numbers/", template: "hymn-numbers", title: context.strings()["hymnNumbers"],
-                        description: "Every hymn number as a link.",
+                        description: context.strings()["description.numbers"],
                         values: ["finder": finder, "groups": .list(groups), "count": .number(hymnal.count)])
     }
 }

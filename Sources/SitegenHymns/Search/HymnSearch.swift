@@ -2,7 +2,8 @@
 /// linked to its hymn (a group of the index each, so that a stanza added to one hymn changes no
 /// other hymn's document ids), and hymn numbers as shortcuts.
 public enum HymnSearch {
-    public static func contribution(_ hymnal: Hymnal) -> SearchContribution {
+    /// `words`: the site's table (the kind's name and the number shortcut's label on the search page).
+    public static func contribution(_ hymnal: Hymnal, words: StringTable = .builtIn) -> SearchContribution {
         var documents: [SearchDocument] = []
         for hymn in hymnal.hymns {
             let url = HymnPages.path(hymn.number)
@@ -13,10 +14,10 @@ public enum HymnSearch {
             if let refrain = hymn.refrain { passages.insert(refrain.plainText, at: min(1, passages.count)) }
             if passages.isEmpty { passages = [""] }   // a removed hymn: still found by its number
             for text in passages {
-                documents.append(SearchDocument(kind: "Hymns", url: url, title: title, text: text, group: group, number: hymn.number))
+                documents.append(SearchDocument(kind: words["kind.hymns"], url: url, title: title, text: text, group: group, number: hymn.number))
             }
         }
-        let numbers = SearchNumbered(label: "Hymn", words: ["hymn", "hymns", "no", "number", "nr"], path: "hymns/{n}/",
+        let numbers = SearchNumbered(label: words["hymn"], words: ["hymn", "hymns", "no", "number", "nr"], path: "hymns/{n}/",
                                      numbers: 1...max(1, hymnal.count))
         return SearchContribution(documents: documents, numbered: [numbers])
     }

@@ -5,7 +5,7 @@ import SitegenSnapshots
 /// with their sessions.
 enum ScheduleAppTables {
     static func tables(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts) -> [AppTable] {
-        let upcoming = parts.upcoming(schedule, context: context).map { ScheduleSnapshot.record($0, schedule: schedule) }
+        let upcoming = parts.upcoming(schedule, context: context).map { ScheduleSnapshot.record($0, schedule: schedule, words: ScheduleWords(context.strings())) }
         return [localities(schedule, context: context), services(schedule), meetings(upcoming), sessions(upcoming)]
     }
 

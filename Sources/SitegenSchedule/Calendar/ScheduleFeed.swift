@@ -12,12 +12,15 @@ public struct ScheduleFeed {
     /// The feed's name in a calendar app; nil for one meeting's file, which is added to a
     /// calendar the person already has rather than named as a calendar of its own.
     public let calendarName: String?
+    /// The site's language: the entries' titles and descriptions ("Travel day", "Repeats …").
+    public let words: ScheduleWords
 
-    public init(schedule: Schedule, asOf: CalendarDate, baseURL: String, calendarName: String?) {
+    public init(schedule: Schedule, asOf: CalendarDate, baseURL: String, calendarName: String?, words: ScheduleWords = .english) {
         self.schedule = schedule
         self.asOf = asOf
         self.baseURL = baseURL
         self.calendarName = calendarName
+        self.words = words
     }
 
     public static let prodID = "-//sitegen//Meetings schedule//EN"
@@ -117,7 +120,8 @@ public struct ScheduleFeed {
             if let c = locality.coordinate { lines.append("GEO:\(c.latitude);\(c.longitude)") }
             lines.append("URL:\(baseURL)\(locality.sitePath)")
             lines.append("CATEGORIES:\(ICalendarText.escape(s.name))")
-            let details = (s.note.map { [$0] } ?? []) + ["Every \(CalendarDate.weekdayNames[s.weekday - 1]) at \(time.display); the end time is not given."]
+            let every = words.table.format("ics.weekly", ["weekday": words.weekday(s.weekday), "time": words.time(time)])
+            let details = (s.note.map { [$0] } ?? []) + [every]
             lines.append("DESCRIPTION:\(ICalendarText.escape(details.joined(separator: "\n")))")
             return lines + ["END:VEVENT"]
         }
@@ -139,7 +143,7 @@ public struct ScheduleFeed {
 
     /// The escaped DESCRIPTION value of an event's entries (empty: none).
     func description(_ event: Event) -> String {
-        ICalendarText.escape(EventText.details(event, schedule: schedule).joined(separator: "\n"))
+        ICalendarText.escape(EventText.details(event, schedule: schedule, words: words).joined(separator: "\n"))
     }
 
     func vevent(_ event: Event, description: String, uid: String, start: String, end: String, summary: String,
@@ -164,7 +168,7 @@ public struct ScheduleFeed {
     }
 
     func summary(_ event: Event, session: Event.Session?) -> String {
-        let base = EventText.title(event, schedule: schedule)
+        let base = EventText.title(event, schedule: schedule, words: words)
         guard let session, event.sessions.count > 1 else { return base }
         return "\(base) (\(session.name))"
     }

@@ -29,14 +29,5 @@ public struct LocalTime: Sendable, Hashable, Comparable, TextCodable {
         (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
-    /// `9:30 am`, `12 noon`, `7 pm`, `12 midnight`: how the printed sheet and pages show times.
-    public var display: String {
-        if minutes == 12 * 60 { return "12 noon" }
-        if minutes == 0 || minutes == 24 * 60 { return "12 midnight" }
-        let h12 = hour % 12 == 0 ? 12 : hour % 12
-        let suffix = hour < 12 || hour == 24 ? "am" : "pm"
-        return minute == 0 ? "\(h12) \(suffix)" : "\(h12):\(minute < 10 ? "0" : "")\(minute) \(suffix)"
-    }
-
     public static func < (a: LocalTime, b: LocalTime) -> Bool { a.minutes < b.minutes }
 }

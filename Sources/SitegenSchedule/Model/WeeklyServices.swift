@@ -13,12 +13,14 @@ public enum WeeklyServices {
 
     /// "Sunday service Sundays 11 am", "Sunday school Sundays (after the service)"; a note that
     /// names the day says when on its own: "Communion first Sunday of the month".
-    public static func text(_ s: Locality.Service) -> String {
-        let day = CalendarDate.weekdayNames[s.weekday - 1]
-        let time = s.time.map { " \($0.display)" } ?? ""
-        guard let note = s.note else { return "\(s.name) \(day)s\(time)" }
-        if note.lowercased().contains(day.lowercased()) { return "\(s.name) \(note)\(time)" }
-        return "\(s.name) \(day)s\(time) (\(note))"
+    public static func text(_ s: Locality.Service, words: ScheduleWords) -> String {
+        let time = s.time.map(words.time) ?? ""
+        let days = words.table.format("services.weekly", ["weekdays": words.weekdays(s.weekday)])
+        guard let note = s.note else { return words.service(s.name, when: days, time: time) }
+        // The note is the congregation's words, in the site's language or in English.
+        let names = [words.weekday(s.weekday), CalendarDate.weekdayNames[s.weekday - 1]].map { $0.lowercased() }
+        if names.contains(where: note.lowercased().contains) { return words.service(s.name, when: note, time: time) }
+        return words.service(s.name, when: days, time: time) + " " + words.table.format("services.note", ["note": note])
     }
 
     /// The first day on or after `date` that falls on the service's weekday.

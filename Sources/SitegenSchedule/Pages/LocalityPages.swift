@@ -11,38 +11,47 @@ public enum LocalityPages {
         "AB": "Alberta", "SK": "Saskatchewan", "MB": "Manitoba", "OR": "Oregon", "ID": "Idaho", "IA": "Iowa",
     ]
 
-    public static func regionName(_ code: String?) -> String {
-        guard let code, !code.isEmpty else { return "Other places" }
+    /// The region's name, or `elsewhere` (the table's "Other places") for a locality without one.
+    public static func regionName(_ code: String?, elsewhere: String) -> String {
+        guard let code, !code.isEmpty else { return elsewhere }
         return regionNames[code.uppercased()] ?? code
     }
 
     public static func indexSpec(_ schedule: Schedule, context: RenderContext) -> PageSpec {
-        let grouped = Dictionary(grouping: schedule.localities) { regionName($0.region) }
+        let words = context.strings(), elsewhere = words["services.elsewhere"]
+        let grouped = Dictionary(grouping: schedule.localities) { regionName($0.region, elsewhere: elsewhere) }
         let regions = grouped.keys.sorted { a, b in
-            if (a == "Other places") != (b == "Other places") { return b == "Other places" }
+            if (a == elsewhere) != (b == elsewhere) { return b == elsewhere }
             return a < b
         }.map { name -> TemplateValue in
             ["name": .text(name), "id": .text("r-" + Escape.slug(name)),
              "localities": .list(grouped[name]!.sorted { $0.name < $1.name }.map { summary($0, context: context) })]
         }
-        return PageSpec(path: indexPath, template: "localities", title: context.strings()["menu.localities"],
-                        description: "Where the congregations meet: addresses, service times and directions.",
-                        values: ["regions": .list(regions), "count": .number(schedule.localities.count)])
+        return PageSpec(path: indexPath, template: "localities", title: words["menu.localities"],
+                        description: words["description.localities"],
+                        values: ["regions": .list(regions), "count": .number(schedule.localities.count),
+                                 "intro": .text(words.format("localitiesIntro", ["count": String(schedule.localities.count)]))])
     }
 
     static func summary(_ l: Locality, context: RenderContext) -> TemplateValue {
         ["name": .text(l.name), "url": .text(context.url(l.sitePath)), "address": .text(l.address.joined(separator: ", ")),
-         "services": .text(serviceLines(l).joined(separator: "; "))]
+         "services": .text(serviceLines(l, words: ScheduleWords(context.strings())).joined(separator: "; "))]
     }
 
     /// "Sunday service: Sunday 11 am"
-    static func serviceLines(_ l: Locality) -> [String] {
+    static func serviceLines(_ l: Locality, words: ScheduleWords) -> [String] {
         l.services.map { s in
-            var text = "\(s.name): \(CalendarDate.weekdayNames[s.weekday - 1])"
-            if let t = s.time { text += " \(t.display)" }
-            if let note = s.note { text += " (\(note))" }
+            var text = "\(s.name): \(words.weekday(s.weekday))"
+            if let t = s.time { text += " \(words.time(t))" }
+            if let note = s.note { text += " " + words.table.format("services.note", ["note": note]) }
             return text
         }
+    }
+
+    /// The map links as the page names them: the map apps by their names, the phone's own
+    /// choice of app (`geo:`) in the page's words.
+    static func linkValues(_ links: [MapLinks.Link], words: StringTable) -> TemplateValue {
+        .list(links.map { ["name": .text($0.url.hasPrefix("geo:") ? words["locality.geoLink"] : $0.name), "url": .text($0.url)] })
     }
 
     public static func specs(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [PageSpec] {
@@ -58,36 +67,43 @@ public enum LocalityPages {
 
     static func spec(_ l: Locality, upcoming: [Occurrence], schedule: Schedule, context: RenderContext,
                      parts: ScheduleParts) -> PageSpec {
+        let words = context.strings()
         var values: TemplateObject = [
             "name": .text(l.name),
             "address": .texts(l.address),
             "hasAddress": .flag(!l.address.isEmpty),
-            "region": .text(regionName(l.region)),
-            "services": .texts(serviceLines(l)),
+            "region": .text(regionName(l.region, elsewhere: words["services.elsewhere"])),
+            "services": .texts(serviceLines(l, words: ScheduleWords(words))),
             "hasServices": .flag(!l.services.isEmpty),
             "description": .text(parts.description(l, context: context)),
-            "mapLinks": .list(MapLinks.links(for: l).map { ["name": .text($0.name), "url": .text($0.url)] }),
+            "mapLinks": linkValues(MapLinks.links(for: l), words: words),
             "hasMapLinks": .flag(!MapLinks.links(for: l).isEmpty),
             "meetings": .list(upcoming.map { parts.row($0, schedule: schedule, context: context) }),
             "hasMeetings": .flag(!upcoming.isEmpty),
             "feedURL": .text(context.url(l.feedPath)),
             "indexURL": .text(context.url(indexPath)),
             "timeZone": .text(l.timeZone?.identifier ?? ""),
+            "timesLocal": .text(words.format("locality.timesLocal", ["zone": l.timeZone?.identifier ?? ""])),
+            "indexName": .text(words["menu.localities"]),
+            "feedTitle": .text(words.format("locality.feedTitle", ["name": l.name])),
+            "noAddress": .text(words.format("locality.noAddress", ["name": l.name])),
+            "subscribeText": .text(words.format("locality.subscribe", ["name": l.name])),
+            "downloadText": .text(words.format("locality.download", ["name": l.name])),
         ]
         if let subscribe = ScheduleOutputs.subscribeURL(l.feedPath, context: context) { values["subscribeURL"] = .text(subscribe) }
         if let c = l.coordinate { values["coordinates"] = "\(c.latitude), \(c.longitude)" }
         if let photo = l.photo {
-            values["photo"] = ["url": .text(context.url(photo)), "alt": .text(l.photoAlt ?? "The meeting place of \(l.name)")]
+            values["photo"] = ["url": .text(context.url(photo)), "alt": .text(l.photoAlt ?? words.format("locality.photo", ["name": l.name]))]
         }
         if let email = l.email { values["email"] = ["text": .text(email), "mailto": .text("mailto:" + email)] }
         if l.address.isEmpty {
-            values["townLinks"] = .list(MapLinks.town(l).map { ["name": .text($0.name), "url": .text($0.url)] })
+            values["townLinks"] = linkValues(MapLinks.town(l), words: words)
         }
         if let phone = l.phone {
             values["phone"] = ["text": .text(phone), "tel": .text("tel:" + phone.filter { $0.isNumber || $0 == "+" })]
         }
         return PageSpec(path: l.sitePath, template: "locality", title: l.name,
-                        description: "Address, service times, directions and meetings of \(l.name).",
+                        description: words.format("description.locality", ["name": l.name]),
                         values: values, source: l.source)
     }
 }

@@ -10,11 +10,11 @@ enum MissionVisits {
             let days = Set(visit.days.map(\.date)).count
             let place = schedule.locality(event.locality)
             var values: TemplateObject = [
-                "title": .text(place?.name ?? EventText.title(event, schedule: schedule)),
+                "title": .text(place?.name ?? EventText.title(event, schedule: schedule, words: ScheduleWords(words))),
                 "iso": .text(visit.firstDate.description),
                 "dates": .text(dates(visit.firstDate, visit.lastDate, words: words)),
                 "team": .text(event.team ?? ""), "hasTeam": .flag(event.team != nil),
-                "firstDay": .text(EventText.sessions(event)), "hasSessions": .flag(!event.sessions.isEmpty),
+                "firstDay": .text(ScheduleWords(words).sessions(event)), "hasSessions": .flag(!event.sessions.isEmpty),
                 "days": .text(days == 1 ? words["date.oneDay"] : words.format("date.days", ["count": String(days)])),
             ]
             values["url"] = place.map { .text(context.url($0.sitePath)) }

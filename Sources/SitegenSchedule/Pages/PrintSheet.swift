@@ -14,16 +14,17 @@ public enum PrintSheet {
         let upcoming = parts.upcoming(schedule, context: context)
         let window = context.asOf...context.asOf.adding(days: Schedule.windowDays)
         let visits = Visit.visits(upcoming)
-        let services = RegularServices.byLocality(upcoming, schedule: schedule)
+        let words = ScheduleWords(context.strings())
+        let services = RegularServices.byLocality(upcoming, schedule: schedule, words: words)
         let teamColumn = visits.contains { $0.first.event.team != nil }
         var values: TemplateObject = [
-            "months": .list(months(visits, schedule: schedule, words: context.strings())),
+            "months": .list(months(visits, schedule: schedule, words: words)),
             "hasVisits": .flag(!visits.isEmpty),
             "teamColumn": .flag(teamColumn), "columnCount": .number(teamColumn ? 4 : 3),
             "services": .list(services.map { group -> TemplateValue in
                 ["name": .text(group.name),
-                 "items": .list(group.weekly.map { weeklyValues($0, slug: group.slug ?? "", window: window) }
-                     + group.services.map { serviceValues($0, schedule: schedule, window: window) })]
+                 "items": .list(group.weekly.map { weeklyValues($0, slug: group.slug ?? "", window: window, words: words) }
+                     + group.services.map { serviceValues($0, schedule: schedule, window: window, words: words) })]
             }),
             "hasServices": .flag(!services.isEmpty),
             "isEmpty": .flag(visits.isEmpty && services.isEmpty),
@@ -37,22 +38,22 @@ public enum PrintSheet {
         // and site.js writes the address the sheet was served from before it.
         if let address = context.publishedURL(SchedulePage.path) { values["scheduleAddress"] = .text(address) }
         return PageSpec(path: path, template: "schedule-print", title: context.strings()["meetingsSchedule"],
-                        description: "The printable meetings schedule for the notice board.", values: values)
+                        description: context.strings()["description.printSheet"], values: values)
     }
 
     /// The visits grouped by the month they start in: a heading row per month.
-    static func months(_ visits: [Visit], schedule: Schedule, words: StringTable) -> [TemplateValue] {
+    static func months(_ visits: [Visit], schedule: Schedule, words: ScheduleWords) -> [TemplateValue] {
         SchedulePage.byMonth(visits, date: \.firstDate).map { first, items in
-            ["name": .text(words.monthAndYear(first)), "rows": .list(items.map { visitValues($0, schedule: schedule) })]
+            ["name": .text(words.table.monthAndYear(first)), "rows": .list(items.map { visitValues($0, schedule: schedule, words: words) })]
         }
     }
 
-    static func visitValues(_ visit: Visit, schedule: Schedule) -> TemplateValue {
+    static func visitValues(_ visit: Visit, schedule: Schedule, words: ScheduleWords) -> TemplateValue {
         let event = visit.first.event
         let place = schedule.locality(event.locality)?.name
         let with = EventText.with(event, schedule: schedule)
         let detail = event.title ?? (event.category == Event.defaultCategory ? "" : event.category)
-        let dates = dateRange(visit.firstDate, visit.lastDate)
+        let dates = dateRange(visit.firstDate, visit.lastDate, words: words.table)
         let comment = printedComment(event)
         return [
             "from": .text(visit.firstDate.description), "to": .text(visit.lastDate.description),
@@ -62,7 +63,7 @@ public enum PrintSheet {
             "place": .text(place ?? event.title ?? event.category),
             "detail": .text(detail == place ? "" : detail), "hasDetail": .flag(!detail.isEmpty && detail != place),
             "with": .text(with.joined(separator: ", ")), "hasWith": .flag(!with.isEmpty),
-            "meetings": .list(meetings(visit)),
+            "meetings": .list(meetings(visit, words: words)),
             "team": .text(event.team ?? ""), "comment": .text(comment ?? ""), "hasComment": .flag(comment != nil),
         ]
     }
@@ -75,19 +76,19 @@ public enum PrintSheet {
     }
 
     /// "Sat 23 – Sun 24 Jan", "Sat 30 Jan – Mon 1 Feb", "Sat 23 Jan" (start, end).
-    static func dateRange(_ first: CalendarDate, _ last: CalendarDate) -> (start: String, end: String?) {
-        if first == last { return (first.shortDescription, nil) }
+    static func dateRange(_ first: CalendarDate, _ last: CalendarDate, words: StringTable) -> (start: String, end: String?) {
+        if first == last { return (words.shortDate(first), nil) }
         // Within one month the first day does not repeat it: "Sat 23 – Sun 24 Jan".
-        if first.month == last.month { return ("\(first.weekdayName.prefix(3)) \(first.day)", last.shortDescription) }
-        return (first.shortDescription, last.shortDescription)
+        if first.month == last.month { return ("\(words.weekday(first).prefix(3)) \(first.day)", words.shortDate(last)) }
+        return (words.shortDate(first), words.shortDate(last))
     }
 
     /// One line per run of days with the same sessions: "Fri–Sat" + ["10 am–12 noon", "7–9 pm"],
     /// "Sun" + ["11 am–12:30 pm"]; no day label for a one-day visit; "Times to be announced"
     /// when no day has any.
-    static func meetings(_ visit: Visit) -> [TemplateValue] {
+    static func meetings(_ visit: Visit, words: ScheduleWords) -> [TemplateValue] {
         let timed = visit.days.filter { !$0.event.sessions.isEmpty }
-        guard !timed.isEmpty else { return [["days": "", "hasDays": false, "ranges": ranges(["Times to be announced"])]] }
+        guard !timed.isEmpty else { return [["days": "", "hasDays": false, "ranges": ranges([words.table["timesTBA"]])]] }
         var runs: [[Occurrence]] = []
         for day in timed {
             if let last = runs.last?.last, last.event.sessions == day.event.sessions, last.date.adding(days: 1) == day.date {
@@ -97,9 +98,9 @@ public enum PrintSheet {
             }
         }
         return runs.map { run in
-            let first = run[0].date.weekdayName.prefix(3), last = run[run.count - 1].date.weekdayName.prefix(3)
-            let days = visit.days.count == 1 ? "" : run.count == 1 ? String(first) : "\(first)–\(last)"
-            return ["days": .text(days), "hasDays": .flag(!days.isEmpty), "ranges": ranges(run[0].event.sessions.map(EventText.range))]
+            let first = run[0].date, last = run[run.count - 1].date
+            let days = visit.days.count == 1 ? "" : run.count == 1 ? words.weekdayShort(first.weekday) : words.dayRun(first, last)
+            return ["days": .text(days), "hasDays": .flag(!days.isEmpty), "ranges": ranges(run[0].event.sessions.map(words.range))]
         }
     }
 
@@ -110,16 +111,17 @@ public enum PrintSheet {
     }
 
     /// A locality's weekly service: every week of the sheet's window.
-    static func weeklyValues(_ service: Locality.Service, slug: String, window: ClosedRange<CalendarDate>) -> TemplateValue {
-        ["text": .text(WeeklyServices.text(service)), "from": .text(window.lowerBound.description),
+    static func weeklyValues(_ service: Locality.Service, slug: String, window: ClosedRange<CalendarDate>,
+                             words: ScheduleWords) -> TemplateValue {
+        ["text": .text(WeeklyServices.text(service, words: words)), "from": .text(window.lowerBound.description),
          "to": .text(window.upperBound.description), "localitySlug": .text(slug), "category": .text(service.name),
          "teamGroup": .text(SchedulePage.noTeam)]
     }
 
     static func serviceValues(_ service: RegularServices.Service, schedule: Schedule,
-                              window: ClosedRange<CalendarDate>) -> TemplateValue {
+                              window: ClosedRange<CalendarDate>, words: ScheduleWords) -> TemplateValue {
         let event = service.event
-        let text = RegularServices.text(service, schedule: schedule, window: window)
+        let text = RegularServices.text(service, schedule: schedule, window: window, words: words)
         return ["text": .text(text), "from": .text(service.dates[0].description),
                 "to": .text(service.dates[service.dates.count - 1].description),
                 "localitySlug": .text(event.locality ?? ""), "category": .text(event.category),

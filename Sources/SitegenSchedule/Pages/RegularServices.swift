@@ -22,7 +22,7 @@ enum RegularServices {
     /// Every locality with regular services: its weekly services not described by a repeating
     /// event (`WeeklyServices.own`) and the repeating meetings among `occurrences` it hosts, in
     /// locality name order (events without a locality last), each group's events in first-date order.
-    static func byLocality(_ occurrences: [Occurrence], schedule: Schedule) -> [Group] {
+    static func byLocality(_ occurrences: [Occurrence], schedule: Schedule, words: ScheduleWords) -> [Group] {
         var dates: [String: [CalendarDate]] = [:]
         var events: [Event] = []
         for o in occurrences where o.event.status == .meeting && o.event.recurrence != nil {
@@ -37,58 +37,41 @@ enum RegularServices {
             return Group(name: l.name, slug: l.slug, weekly: weekly, services: own.sorted { $0.dates[0] < $1.dates[0] })
         }.sorted { RowValues.naturalLess($0.name, $1.name) }
         if let elsewhere = hosted[""] {
-            groups.append(Group(name: "Other places", slug: nil, weekly: [], services: elsewhere.sorted { $0.dates[0] < $1.dates[0] }))
+            groups.append(Group(name: words.table["services.elsewhere"], slug: nil, weekly: [], services: elsewhere.sorted { $0.dates[0] < $1.dates[0] }))
         }
         return groups
     }
 
     /// "Sunday school Sundays 9:45 am, 29 Nov 2026 – 21 Feb 2027 (not 6 Dec, 3 Jan, 7 Feb)".
-    static func text(_ service: Service, schedule: Schedule, window: ClosedRange<CalendarDate>) -> String {
+    static func text(_ service: Service, schedule: Schedule, window: ClosedRange<CalendarDate>, words: ScheduleWords) -> String {
         let event = service.event
-        var text = event.category
+        var name = event.category
         let with = EventText.with(event, schedule: schedule)
-        if !with.isEmpty { text += " (with \(with.joined(separator: ", ")))" }
+        if !with.isEmpty { name += " " + words.table.format("services.with", ["names": with.joined(separator: ", ")]) }
         let first = service.dates[0], last = service.dates[service.dates.count - 1]
+        let times = words.list(event.sessions.map { words.time($0.start) })
         guard service.dates.count > 1, let rule = event.recurrence else {
-            return "\(text) \(first.weekdayName.prefix(3)) \(shortDate(first, year: true))\(times(event).isEmpty ? "" : ",\(times(event))")"
+            let day = "\(words.weekdayShort(first.weekday)) \(words.dayMonth(first, year: true))"
+            return words.service(name, when: day + (times.isEmpty ? "" : ","), time: times)
         }
-        text += " \(pattern(rule, first: event.date))\(times(event))"
+        var text = words.service(name, when: words.pattern(rule, first: event.date), time: times)
         // The span, when the rule starts or ends inside the window.
         let startsLater = event.date > window.lowerBound
         // Ends inside the window when the rule has no date after it (a year on covers any rule's gap).
         let endsEarlier = !event.dates(through: window.upperBound.adding(days: 366)).contains { $0 > window.upperBound }
+        let from = words.dayMonth(first, year: true), to = words.dayMonth(last, year: true)
         if startsLater && endsEarlier {
-            text += ", \(shortDate(first, year: true)) – \(shortDate(last, year: true))"
+            text += ", " + words.table.format("services.span", ["from": from, "to": to])
         } else if startsLater {
-            text += ", from \(shortDate(first, year: true))"
+            text += ", " + words.table.format("services.from", ["date": from])
         } else if endsEarlier {
-            text += ", until \(shortDate(last, year: true))"
+            text += ", " + words.table.format("services.until", ["date": to])
         }
         let skipped = rule.exceptions.filter { $0 > first && $0 < last }
-        if !skipped.isEmpty { text += " (not \(skipped.map { shortDate($0, year: false) }.joined(separator: ", ")))" }
-        return text
-    }
-
-    /// "Sundays", "every 2 weeks on Sundays", "first Sunday of the month", "monthly on the 6th".
-    static func pattern(_ rule: Recurrence, first: CalendarDate) -> String {
-        let every = rule.interval == 1 ? "" : "every \(rule.interval) "
-        switch rule.frequency {
-        case .daily: return rule.interval == 1 ? "daily" : "every \(rule.interval) days"
-        case .weekly: return rule.interval == 1 ? "\(first.weekdayName)s" : "\(every)weeks on \(first.weekdayName)s"
-        case .monthly:
-            let on = rule.monthlyOn.map { "\($0.description)" } ?? "day \(first.day)"
-            return rule.interval == 1 ? "\(on) of the month" : "\(every)months on the \(on)"
-        case .yearly: return "every \(rule.interval == 1 ? "" : "\(rule.interval) ")year on \(first.day) \(first.monthName)"
+        if !skipped.isEmpty {
+            let dates = skipped.map { words.dayMonth($0, year: false) }.joined(separator: ", ")
+            text += " " + words.table.format("services.except", ["dates": dates])
         }
-    }
-
-    /// " 9:45 am" or " 11 am and 7 pm": the sessions' starts (empty for all-day entries).
-    static func times(_ event: Event) -> String {
-        event.sessions.isEmpty ? "" : " " + event.sessions.map(\.start.display).joined(separator: " and ")
-    }
-
-    /// "29 Nov 2026" or "6 Dec".
-    static func shortDate(_ date: CalendarDate, year: Bool) -> String {
-        "\(date.day) \(date.monthName.prefix(3))\(year ? " \(date.year)" : "")"
+        return text
     }
 }

@@ -4,13 +4,13 @@ enum RowValues {
     static func values(_ o: Occurrence, schedule: Schedule, context: RenderContext) -> TemplateValue {
         let event = o.event
         let locality = schedule.locality(event.locality)
-        let title = EventText.title(event, schedule: schedule)
+        let words = context.strings(), said = ScheduleWords(words)
+        let title = EventText.title(event, schedule: schedule, words: said)
         let team = event.team ?? ""
-        let sessions = EventText.sessions(event)
+        let sessions = said.sessions(event)
         let with = EventText.with(event, schedule: schedule).joined(separator: ", ")
         let comment = event.comment ?? ""
-        let repeats = event.recurrence.map { "Repeats \($0.summary)" } ?? ""
-        let words = context.strings()
+        let repeats = event.recurrence.map(said.repeats) ?? ""
         let longDate = words.longDate(o.date)
         let month = words.month(o.date.month)
         // Made with all its keys at once (no growing); Mustache treats "" as true, so each
@@ -25,12 +25,12 @@ enum RowValues {
             "title": .text(title),
             "category": .text(event.category),
             "status": .text(event.status.rawValue),
-            "statusLabel": .text(event.status.label),
+            "statusLabel": .text(said.status(event.status)),
             "isMeeting": .flag(event.status == .meeting),
             "team": .text(team),
             "teamGroup": .text(event.team ?? SchedulePage.noTeam),
             "sessions": .text(sessions),
-            "sessionList": .texts(event.sessions.map(EventText.range)),
+            "sessionList": .texts(event.sessions.map(said.range)),
             "year": .number(o.date.year),
             "monthShort": .text(String(month.prefix(3))),
             "with": .text(with),

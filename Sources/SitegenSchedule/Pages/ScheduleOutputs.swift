@@ -11,20 +11,21 @@ public enum ScheduleOutputs {
 
     public static func feeds(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [OutputFile] {
         parts.prepare(schedule, context: context)
+        let words = ScheduleWords(context.strings())
         let feed = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL,
-                                calendarName: context.config.title)
+                                calendarName: context.config.title, words: words)
         var files = [OutputFile(path: allFeedPath, text: feed.text(for: schedule.events, alsoZones: [], parts: parts))]
         let byLocality = eventsByLocality(schedule)
         for locality in schedule.localities {
             let named = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL,
-                                     calendarName: "\(locality.name) · \(context.config.title)")
+                                     calendarName: "\(locality.name) · \(context.config.title)", words: words)
             let text = named.text(for: byLocality[locality.slug] ?? [], alsoZones: locality.timeZone.map { [$0] } ?? [], parts: parts,
                                   services: named.serviceVEvents(locality))
             files.append(OutputFile(path: locality.feedPath, text: text, source: locality.source.path))
         }
         // "Add to calendar" for one meeting: its own entries (same UIDs as in the feeds, so a
         // calendar that also subscribes keeps one copy).
-        let single = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL, calendarName: nil)
+        let single = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL, calendarName: nil, words: words)
         for event in schedule.events {
             files.append(OutputFile(path: eventFeedPath(event), text: single.text(for: [event], alsoZones: [], parts: parts),
                                     source: event.source.path))

@@ -30,7 +30,7 @@ public enum SchedulePage {
             values["pdf"] = ["letter": .text(context.url(PrintSheet.pdfLetterPath)), "a4": .text(context.url(PrintSheet.pdfA4Path))]
         }
         return PageSpec(path: path, template: "schedule", title: context.strings()["menu.meetings"],
-                        description: "Mission meetings and services still to come, by month and team.", values: values)
+                        description: context.strings()["description.schedule"], values: values)
     }
 
     /// Distinct (value, label) pairs sorted by label, for a `<select>`.

@@ -112,23 +112,7 @@ public struct Recurrence: Sendable, Hashable {
         CalendarDate(year: year, month: month, day: min(day, CalendarDate.daysIn(month: month, year: year)))!
     }
 
-    /// "every 2 weeks", "monthly on the first Sunday", for people.
-    public var summary: String {
-        let unit: String = switch frequency {
-        case .daily: "day"
-        case .weekly: "week"
-        case .monthly: "month"
-        case .yearly: "year"
-        }
-        var text: String
-        if interval == 1 {
-            text = ["day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"][unit]!
-        } else {
-            text = "every \(interval) \(unit)s"
-        }
-        if let monthlyOn { text += " on the \(monthlyOn.description)" }
-        if let until { text += " until \(until.longDescription)" }
-        if let count { text += ", \(count) times" }
-        return text
-    }
+    /// "every 2 weeks", "monthly on the first Sunday", in English (a page says it in its
+    /// language with `ScheduleWords.summary`).
+    public var summary: String { ScheduleWords.english.summary(self) }
 }

@@ -13,7 +13,8 @@ public enum ScheduleSnapshot {
         let last = context.asOf.adding(days: Schedule.windowDays)
         let withUpcoming = Set(upcoming.map(\.event.uid))
         let events = schedule.events.filter { withUpcoming.contains($0.uid) || $0.date > last }
-        let feed = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL, calendarName: "")
+        let feed = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL, calendarName: "",
+                                words: ScheduleWords(context.strings()))
         let window = ScheduleFile.Window(from: context.asOf.description, through: last.description, days: Schedule.windowDays)
         let empty = ScheduleFile(schemaVersion: schema.version, asOf: context.asOf.description, window: window, events: [], occurrences: [])
         var data = try SnapshotJSON.encode(empty)
@@ -21,7 +22,7 @@ public enum ScheduleSnapshot {
             try parts.eventRecords.value(e.uid, for: e) { try SnapshotJSON.encode(record(e, schedule: schedule, feed: feed)) }
         }
         let occurrenceData = try upcoming.map { o in
-            try parts.occurrenceRecords.value("\(o.event.uid) \(o.date)", for: o.event) { try SnapshotJSON.encode(record(o, schedule: schedule)) }
+            try parts.occurrenceRecords.value("\(o.event.uid) \(o.date)", for: o.event) { try SnapshotJSON.encode(record(o, schedule: schedule, words: feed.words)) }
         }
         try SnapshotJSON.splice(eventData, as: "events", into: &data)
         try SnapshotJSON.splice(occurrenceData, as: "occurrences", into: &data)
@@ -34,20 +35,20 @@ public enum ScheduleSnapshot {
                               until: r.until?.description, count: r.count, except: r.exceptions.map(\.description),
                               rrule: feed.rrule(r, start: e.date, zone: e.sessions.isEmpty ? nil : e.timeZone, time: e.sessions.first?.start))
         }
-        return ScheduleFile.Event(uid: e.uid, title: EventText.title(e, schedule: schedule), category: e.category, status: e.status.rawValue,
+        return ScheduleFile.Event(uid: e.uid, title: EventText.title(e, schedule: schedule, words: feed.words), category: e.category, status: e.status.rawValue,
                                   team: e.team, locality: e.locality, with: e.with, withOthers: e.withOthers, date: e.date.description,
                                   timeZone: e.timeZone?.identifier,
                                   sessions: e.sessions.map { ScheduleFile.Session(name: $0.name, start: $0.start.description, end: $0.end.description) },
                                   comment: e.comment, recurrence: rule)
     }
 
-    static func record(_ o: Occurrence, schedule: Schedule) -> ScheduleFile.Occurrence {
+    static func record(_ o: Occurrence, schedule: Schedule, words: ScheduleWords) -> ScheduleFile.Occurrence {
         let e = o.event
         let sessions = e.sessions.compactMap { s -> ScheduleFile.Session? in
             guard let zone = e.timeZone, let start = o.start(of: s), let end = o.end(of: s) else { return nil }
             return ScheduleFile.Session(name: s.name, start: ZonedTime.iso8601(start, in: zone), end: ZonedTime.iso8601(end, in: zone))
         }
-        return ScheduleFile.Occurrence(uid: e.uid, date: o.date.description, title: EventText.title(e, schedule: schedule),
+        return ScheduleFile.Occurrence(uid: e.uid, date: o.date.description, title: EventText.title(e, schedule: schedule, words: words),
                                        category: e.category, status: e.status.rawValue, team: e.team, locality: e.locality,
                                        with: EventText.with(e, schedule: schedule), sessions: sessions, comment: e.comment)
     }
