@@ -186,7 +186,7 @@ public struct SearchIndex: Sendable {
         files += parts.files
 
         // The entry file.
-        var json = "{\"format\":2,\"groupSize\":\(groupSize),\"partSize\":\(partSize),\"documents\":\(documents.count)"
+        var json = "{\"format\":3,\"groupSize\":\(groupSize),\"partSize\":\(partSize),\"documents\":\(documents.count)"
         json += ",\"kinds\":[" + kinds.map(JSONText.quoted).joined(separator: ",") + "]"
         // What the page calls each kind's documents, groups, facets and sections (null: plain results).
         let labels = Dictionary(contributions.compactMap(\.labels).map { ($0.kind, $0) }) { first, _ in first }
@@ -200,15 +200,19 @@ public struct SearchIndex: Sendable {
         // only by a query in that scope; the entry holds the shared ones.
         let groupScope = groupStarts.map { documents[$0].scope }
         func groupHashes(_ scope: String?) -> String {
-            zip(parts.hashes, groupScope).filter { $0.1 == scope }.map { $0.0.joined() }.joined()
+            zip(parts.hashes, groupScope).filter { $0.1 == scope }.map(\.0).joined()
         }
+        // A list's shards as two strings: the first term of each (without the scope's `!<id> `;
+        // terms hold no space) joined by spaces, and their hashes, `hashLength` digits each.
         func shardList(_ scope: String?) -> String {
-            "[" + shards.filter { $0.scope == scope }.map { "[\(JSONText.quoted($0.first)),\"\($0.hash)\"]" }.joined(separator: ",") + "]"
+            let list = shards.filter { $0.scope == scope }
+            let prefix = scope.map { "!\($0) " } ?? ""
+            let firsts = list.map { $0.first.hasPrefix(prefix) ? String($0.first.dropFirst(prefix.count)) : "" }
+            return "\"shards\":" + JSONText.quoted(firsts.joined(separator: " ")) + ",\"shardHashes\":\"" + list.map(\.hash).joined() + "\""
         }
         json += ",\"groups\":\"" + groupHashes(nil) + "\""
-        json += ",\"groupParts\":\"" + VarintText.encode(parts.counts) + "\""
         json += ",\"groupFacets\":\"" + VarintText.encode(groupFacets) + "\""
-        json += ",\"shards\":" + shardList(nil)
+        json += "," + shardList(nil)
         json += ",\"stopWords\":[" + SearchText.stopWords.map(JSONText.quoted).joined(separator: ",") + "]"
         var groupByKey: [String: Int] = [:]
         for (g, start) in groupStarts.enumerated() where groupByKey[documents[start].group] == nil { groupByKey[documents[start].group] = g }
@@ -219,7 +223,7 @@ public struct SearchIndex: Sendable {
         json += ",\"scopes\":[" + scopes.list.map { scope in
             let books = hashed("r/", references(scope.scope.books, groupByKey))
             let id = scope.scope.id
-            let terms = hashed("s/", Data(("{\"groups\":\"" + groupHashes(id) + "\",\"shards\":" + shardList(id) + "}").utf8),
+            let terms = hashed("s/", Data(("{\"groups\":\"" + groupHashes(id) + "\"," + shardList(id) + "}").utf8),
                                owner: scopes.owner[id], scope: id, terms: true)
             files += [books.file, terms.file]
             return scope.json(books: books.hash, terms: terms.hash)
@@ -291,21 +295,20 @@ public struct SearchIndex: Sendable {
 }
 
 /// The files of the document groups: `search/d/<group>-<part>-<hash>.json`, `partSize`
-/// documents each, `[[url, title, text], …]`. The group and part make the name unique, so eight
-/// hex digits of SHA-256 are enough to tell an edited file from the one before.
+/// documents each, `[[url, title, text], …]`. The group and part make the name unique; the hash
+/// is the whole group's (eight hex digits of SHA-256 over its parts), so the entry and scope
+/// files carry one hash per group, not one per part, and an edit renames its group's few parts.
 struct DocumentParts {
     var files: [SearchIndex.File] = []
-    /// Per group, the hash of each of its parts.
-    var hashes: [[String]] = []
-    var counts: [Int] = []
+    /// Per group, the hash its parts are named with.
+    var hashes: [String] = []
 
     /// `places`: each document's place in the group; a place no document has is `null`.
     mutating func add(group: Int, _ documents: ArraySlice<SearchDocument>, places: ArraySlice<Int>, owner: Int, scope: String?) {
         var byPlace: [Int: SearchDocument] = [:]
         for (doc, place) in zip(documents, places) { byPlace[place] = doc }
         let size = (places.max() ?? 0) + 1
-        var part = 0
-        hashes.append([])
+        var parts: [[UInt8]] = []
         for start in stride(from: 0, to: size, by: SearchIndex.partSize) {
             var json: [UInt8] = [UInt8(ascii: "[")]
             for place in start..<min(start + SearchIndex.partSize, size) {
@@ -320,12 +323,13 @@ struct DocumentParts {
                 json.append(UInt8(ascii: "]"))
             }
             json.append(UInt8(ascii: "]"))
-            let hash = SearchIndex.hex(SHA256.hash(data: json), digits: 8)
-            files.append(SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json), owner: owner, scope: scope))
-            hashes[hashes.count - 1].append(hash)
-            part += 1
+            parts.append(json)
         }
-        counts.append(part)
+        let hash = SearchIndex.hex(SHA256.hash(data: Array(parts.joined(separator: [0x0A]))), digits: 8)
+        for (part, json) in parts.enumerated() {
+            files.append(SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json), owner: owner, scope: scope))
+        }
+        hashes.append(hash)
     }
 }
 

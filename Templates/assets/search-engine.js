@@ -49,17 +49,15 @@
       if (!metaPromise) metaPromise = getJSON("search/index.json").then(function (m) {
         m.stop = new Set(m.stopWords);
         m.groupFacet = decodeNumbers(m.groupFacets);
-        m.partStart = [0];
-        decodeNumbers(m.groupParts).forEach(function (n, g) { m.partStart.push(m.partStart[g] + n); });
         m.bookList = [];
         // The scopes (each translation), with their language's rules (SearchLanguage), and the
         // shared documents' rules: a scope's term is "!<id> <term>".
         m.scopeList = (m.scopes || []).map(function (x, i) {
           return { index: i, id: x[0], label: x[1], language: x[2], stop: new Set(x[3]), keep: x[4], endings: x[5], books: x[6], terms: x[7], prefix: "!" + x[0] + " " };
         });
-        m.shared = { index: -1, id: "", stop: m.stop, keep: "", endings: [], prefix: "", language: "", shards: m.shards };
-        // Where each group's part hashes are: the entry has the shared groups', each scope's
-        // terms file its own (in group order both).
+        m.shared = { index: -1, id: "", stop: m.stop, keep: "", endings: [], prefix: "", language: "", shards: shardList(m) };
+        // Where each group's hash is: the entry has the shared groups', each scope's terms file
+        // its own (in group order both).
         m.groupHash = [];
         fillHashes(m, -1, m.groups);
         m.numberedList = m.numbered.map(function (n) { return { label: n[0], words: n[1], path: n[2], min: n[3], max: n[4], docs: decodeNumbers(n[5]) }; });
@@ -72,15 +70,19 @@
       var at = 0;
       for (var g = 0; g < m.groupFacet.length; g++) {
         if (m.facets[m.groupFacet[g]][4] !== scope) continue;
-        var n = m.partStart[g + 1] - m.partStart[g];
-        m.groupHash[g] = hashes.substr(at, n * 8);
-        at += n * 8;
+        m.groupHash[g] = hashes.substr(at, 8);
+        at += 8;
       }
+    }
+    // A list of term shards, [[first term (without the scope's prefix), hash], ...], from its
+    // two strings: the first terms joined by spaces and the hashes, ten hex digits each.
+    function shardList(x) {
+      return x.shardHashes ? x.shards.split(" ").map(function (first, i) { return [first, x.shardHashes.substr(i * 10, 10)]; }) : [];
     }
     // A scope's term shards and part hashes (search/s/), once.
     function loadScope(rules) {
       if (!rules.loading) rules.loading = rules.shards ? Promise.resolve() : getJSON("search/s/" + rules.terms + ".json").then(function (t) {
-        rules.shards = t.shards;
+        rules.shards = shardList(t);
         fillHashes(meta, rules.index, t.groups);
       }).catch(function (e) { rules.loading = null; throw e; });
       return rules.loading;
@@ -131,7 +133,7 @@
         var gp = key.split("-"), g = Number(gp[0]), scope = meta.facets[meta.groupFacet[g]][4];
         // A failure is not kept: offline, a part not saved on the device loads once back online.
         partCache[key] = (scope >= 0 ? loadScope(meta.scopeList[scope]) : Promise.resolve()).then(function () {
-          return getJSON("search/d/" + key + "-" + meta.groupHash[g].substr(Number(gp[1]) * 8, 8) + ".json");
+          return getJSON("search/d/" + key + "-" + meta.groupHash[g] + ".json");
         })
           .catch(function (e) { delete partCache[key]; throw e; });
       }
@@ -240,11 +242,11 @@
     // The King James forms for English words only (the shared rules and English scopes).
     function kinds(slot) { return slot.rules.language === "" || slot.rules.language === "en" ? variants(slot.w) : []; }
     function shardsFor(slot) {
-      var P = slot.rules.prefix, list = slot.rules.shards, find = function (t) { return shardIndex(list, t); };
-      var need = [find(P + slot.w)];
-      kinds(slot).forEach(function (v) { need.push(find(P + v)); });
+      var list = slot.rules.shards, find = function (t) { return shardIndex(list, t); };
+      var need = [find(slot.w)];
+      kinds(slot).forEach(function (v) { need.push(find(v)); });
       if (slot.prefix && slot.w.length >= 2) {
-        var hashes = list.map(function (x) { return x[1]; }), first = hashes.indexOf(need[0]), last = hashes.indexOf(find(P + slot.w + "\uffff"));
+        var hashes = list.map(function (x) { return x[1]; }), first = hashes.indexOf(need[0]), last = hashes.indexOf(find(slot.w + "\uffff"));
         if (last - first <= 2) for (var s = first; s <= last; s++) need.push(hashes[s]);
       }
       return need.filter(function (s, i) { return s && need.indexOf(s) === i; });
