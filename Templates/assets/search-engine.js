@@ -28,9 +28,10 @@
       var e = 3 + Math.floor((q - 8) / 4), f = (q - 8) % 4;
       return (4 + f) * Math.pow(2, e) / 4 + Math.pow(2, e) / 8;
     }
-    // Postings: per document: id delta, length (bucket), first position + 1, position deltas, 0.
-    function decodePostings(s) {
-      var n = decodeNumbers(s), docs = [], doc = 0, i = 0;
+    // Postings: per document: id delta (the first from the scope's base), length (bucket),
+    // first position + 1, position deltas, 0.
+    function decodePostings(s, base) {
+      var n = decodeNumbers(s), docs = [], doc = base, i = 0;
       while (i < n.length) {
         doc += n[i];
         var len = lengthOf(n[i + 1]), p = n[i + 2] - 1, positions = [p];
@@ -46,16 +47,24 @@
     var meta = null, metaPromise = null, shardCache = {}, partCache = {};
     function getJSON(path) { return window.sitegen.fetchJSON(base + path); }
     function loadMeta() {
-      if (!metaPromise) metaPromise = getJSON("search/index.json").then(function (m) {
+      // The entry (what an edit changes) and the file it names with the rest.
+      if (!metaPromise) metaPromise = getJSON("search/index.json").then(function (entry) {
+        return getJSON("search/m/" + entry.meta + ".json").then(function (rest) { return Object.assign(rest, entry); });
+      }).then(function (m) {
         m.stop = new Set(m.stopWords);
-        m.groupFacet = decodeNumbers(m.groupFacets);
+        // Group numbers (gaps between them) and each one's facet, in group order; a group's
+        // facet is looked up by its number.
+        var at = -1;
+        m.groupList = decodeNumbers(m.groupIDs).map(function (gap) { return (at += gap + 1); });
+        m.groupFacet = [];
+        decodeNumbers(m.groupFacets).forEach(function (f, i) { m.groupFacet[m.groupList[i]] = f; });
         m.bookList = [];
         // The scopes (each translation), with their language's rules (SearchLanguage), and the
         // shared documents' rules: a scope's term is "!<id> <term>".
         m.scopeList = (m.scopes || []).map(function (x, i) {
-          return { index: i, id: x[0], label: x[1], language: x[2], stop: new Set(x[3]), keep: x[4], endings: x[5], books: x[6], terms: x[7], prefix: "!" + x[0] + " " };
+          return { index: i, id: x[0], label: x[1], language: x[2], stop: new Set(x[3]), keep: x[4], endings: x[5], books: x[6], terms: x[7], base: x[8], prefix: "!" + x[0] + " " };
         });
-        m.shared = { index: -1, id: "", stop: m.stop, keep: "", endings: [], prefix: "", language: "", shards: shardList(m) };
+        m.shared = { index: -1, id: "", stop: m.stop, keep: "", endings: [], prefix: "", language: "", base: 0, shards: shardList(m) };
         // Where each group's hash is: the entry has the shared groups', each scope's terms file
         // its own (in group order both).
         m.groupHash = [];
@@ -68,7 +77,8 @@
     }
     function fillHashes(m, scope, hashes) {
       var at = 0;
-      for (var g = 0; g < m.groupFacet.length; g++) {
+      for (var i = 0; i < m.groupList.length; i++) {
+        var g = m.groupList[i];
         if (m.facets[m.groupFacet[g]][4] !== scope) continue;
         m.groupHash[g] = hashes.substr(at, 8);
         at += 8;
@@ -287,7 +297,7 @@
         });
         var idf = slotForms.map(function (fs) {
           var df = 0;
-          fs.forEach(function (f) { f.docs = f.docs || decodePostings(f.postings); df += f.docs.length; });
+          fs.forEach(function (f) { f.docs = f.docs || decodePostings(f.postings, rules.base); df += f.docs.length; });
           return Math.log(1 + N / (1 + df));
         });
         slotForms.forEach(function (fs, k) {

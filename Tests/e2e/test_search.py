@@ -49,6 +49,8 @@ def rank_of(found, href_part: str) -> int | None:
 def test_the_index_is_sharded_content_hashed_and_in_the_manifest(site):
     index = json.loads((site / "search" / "index.json").read_text())
     assert index["documents"] > 31102
+    # What an edit of a hymn or a month leaves as it was is in a file the entry names by its hash.
+    index.update(json.loads((site / "search" / "m" / f"{index['meta']}.json").read_text()))
     assert "Bible" in index["kinds"] and "Hymns" in index["kinds"]
     # Eight hex digits per document group (its parts are named with it); the shared ones in the
     # entry, each translation's (scope's) in its scope file with its term shards.
@@ -76,8 +78,9 @@ def test_the_index_is_sharded_content_hashed_and_in_the_manifest(site):
     entry = manifest["search"]
     assert entry["path"] == "search/index.json"
     assert entry["sha256"] == hashlib.sha256((site / "search" / "index.json").read_bytes()).hexdigest()
-    # and the books files (shared and per scope, search/r/) and the scope files (search/s/)
-    assert entry["files"] == len(shards) + len(docs) + 1 + 2 * len(scopes) + 1
+    # and the books files (shared and per scope, search/r/), the scope files (search/s/) and the
+    # entry's other half (search/m/)
+    assert entry["files"] == len(shards) + len(docs) + 1 + 2 * len(scopes) + 1 + 1
 
 
 def test_every_page_has_the_search_box_and_search_page_works_without_js(site):

@@ -13,7 +13,8 @@ public enum HymnSearch {
             if let refrain = hymn.refrain { passages.insert(refrain.plainText, at: min(1, passages.count)) }
             if passages.isEmpty { passages = [""] }   // a removed hymn: still found by its number
             for text in passages {
-                documents.append(SearchDocument(kind: "Hymns", url: url, title: title, text: text, group: group, number: hymn.number))
+                documents.append(SearchDocument(kind: "Hymns", url: url, title: title, text: text, group: group, number: hymn.number,
+                                                groupSlot: hymn.number))
             }
         }
         let numbers = SearchNumbered(label: "Hymn", words: ["hymn", "hymns", "no", "number", "nr"], path: "hymns/{n}/",
