@@ -37,7 +37,7 @@ public struct SearchFeature: SiteFeature {
         let listed = zip(index.files, files).map { file, output in
             let core = file.terms && file.scope == firstScope
             return OfflineListed.File(output, documentsOf: core ? nil : file.owner.map { contributions[$0].contributor },
-                                      scope: core ? nil : file.scope)
+                                      scope: core ? nil : file.scope, key: file.key)
         }
         return FeatureFiles(files: files, contributions: Contributions(ManifestListing(search: listing), OfflineListed(listed)))
     }

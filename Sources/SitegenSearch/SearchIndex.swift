@@ -6,15 +6,17 @@ import SitegenWords
 /// The site's search index, written by the build from every kind's `SearchContribution`
 /// (docs/search.md has the format). Pure: the same contributions give the same bytes.
 ///
-/// - `search/index.json` (fixed name, small): the kinds and facets, one content hash per
-///   document group, the first term of each term shard with its hash, the stop words, the books
-///   and numbered things a query can name.
+/// - `search/index.json` (fixed name, small): the document count, one content hash per shared
+///   document group, the first term of each shared term shard with its hash, and the hash of:
+/// - `search/m/<hash>.json`: the kinds and facets, the group numbers, the stop words, the scopes,
+///   the books and numbered things a query can name.
 /// - `search/t/<hash>.json`: a shard of the sorted term list, `{"term": "postings", …}`.
-/// - `search/d/<hash>.json`: a group's documents, `[[url, title, text], …]`.
+/// - `search/d/<group>-<part>-<hash>.json`: a group's documents, `[[url, title, text], …]`.
 /// - `search/r/<hash>.json`: the books a reference names, read only for queries with a number.
 ///
-/// A document's id is `group × 1024 + its place in the group`, so an edit that changes one
-/// chapter or hymn leaves every other document's id, and so most shards, as they were.
+/// A document's id is `group × 1024 + its place in the group`, both from what it is
+/// (`SearchLayout`), so an edit that changes, adds or removes one chapter, hymn or meeting
+/// leaves every other document's id, and so most shards, as they were.
 public struct SearchIndex: Sendable {
     public struct File: Sendable, Hashable {
         public let path: String
@@ -27,9 +29,13 @@ public struct SearchIndex: Sendable {
         public let scope: String?
         /// A term shard (`t/`), not a document group.
         public let terms: Bool
+        /// What the file is, whatever its bytes (its name has their hash): a shard's first term,
+        /// a part's group and number, a scope's books or terms.
+        public let key: String
 
-        init(path: String, data: Data, owner: Int? = nil, scope: String? = nil, terms: Bool = false) {
+        init(path: String, data: Data, owner: Int? = nil, scope: String? = nil, terms: Bool = false, key: String? = nil) {
             (self.path, self.data, self.owner, self.scope, self.terms) = (path, data, owner, scope, terms)
+            self.key = key ?? path
         }
     }
 
@@ -48,27 +54,10 @@ public struct SearchIndex: Sendable {
     static let maxShard = 9_000
 
     public static func build(_ contributions: [SearchContribution], jobs: Int = 2) -> SearchIndex {
-        let documents = contributions.flatMap(\.documents)
+        let layout = SearchLayout(contributions, groupSize: groupSize)
+        let (documents, owners, groupStarts, groupIDs) = (layout.documents, layout.owners, layout.groupStarts, layout.groupIDs)
+        let (places, docIDs) = (layout.places, layout.ids)
         let scopes = Scopes(contributions)
-        let owners = contributions.indices.flatMap { index in repeatElement(index, count: contributions[index].documents.count) }
-        // Groups: runs of documents with the same group key and contribution, at most `groupSize` each.
-        var groupOf = [Int](repeating: 0, count: documents.count)
-        var groupStarts: [Int] = []
-        for (i, doc) in documents.enumerated() {
-            let newGroup = i == 0 || doc.group != documents[i - 1].group || owners[i] != owners[i - 1]
-                || doc.scope != documents[i - 1].scope || i - groupStarts.last! >= groupSize
-            if newGroup { groupStarts.append(i) }
-            groupOf[i] = groupStarts.count - 1
-        }
-        // A document's place in its group is its `slot` (what it is: a verse's number), else its
-        // position; a group with a slot out of range or given twice falls back to positions.
-        let slotted = groupStarts.indices.map { g in
-            let range = groupStarts[g]..<(g + 1 < groupStarts.count ? groupStarts[g + 1] : documents.count)
-            var seen = Set<Int>()
-            return range.allSatisfy { documents[$0].slot.map { $0 >= 0 && $0 < groupSize && seen.insert($0).inserted } ?? false }
-        }
-        let places = documents.indices.map { slotted[groupOf[$0]] ? documents[$0].slot! : $0 - groupStarts[groupOf[$0]] }
-        let docIDs = documents.indices.map { groupOf[$0] * groupSize + places[$0] }
 
         // Words of every document, in runs of documents on all cores; each run interns its
         // words in a table of its own that starts with the stop words, so a word is a stop
@@ -111,9 +100,10 @@ public struct SearchIndex: Sendable {
             var start = 0
             for (end, length) in zip(words.ends, words.lengths) {
                 let id = docIDs[doc]
+                let base = documents[doc].scope.flatMap { layout.scopeBase[$0] } ?? 0
                 for word in start..<end {
                     let term = ids[Int(words.terms[word])]
-                    if term >= 0 { postings[term].add(doc: id, length: length, position: Int(words.positions[word])) }
+                    if term >= 0 { postings[term].add(doc: id, length: length, position: Int(words.positions[word]), base: base) }
                 }
                 start = end
                 doc += 1
@@ -142,7 +132,8 @@ public struct SearchIndex: Sendable {
                 json.append(UInt8(ascii: "\""))
             }
             json.append(UInt8(ascii: "}"))
-            let file = hashed("t/", Data(json), owner: currentScope.flatMap { scopes.owner[$0] }, scope: currentScope, terms: true)
+            let file = hashed("t/", Data(json), owner: currentScope.flatMap { scopes.owner[$0] }, scope: currentScope, terms: true,
+                              key: "search/t/" + current[0].0)
             shards.append((separator(after: previousLast, first: current[0].0), file.hash, currentScope))
             previousLast = current[current.count - 1].0
             files.append(file.file)
@@ -171,7 +162,7 @@ public struct SearchIndex: Sendable {
         var groupFacets: [Int] = []
         for (g, start) in groupStarts.enumerated() {
             let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : documents.count
-            parts.add(group: g, documents[start..<end], places: places[start..<end], owner: owners[start], scope: documents[start].scope)
+            parts.add(group: groupIDs[g], documents[start..<end], places: places[start..<end], owner: owners[start], scope: documents[start].scope)
             let doc = documents[start]
             if !kinds.contains(doc.kind) { kinds.append(doc.kind) }
             var facet: [UInt8] = Array("[\(kinds.firstIndex(of: doc.kind)!),".utf8)
@@ -185,8 +176,11 @@ public struct SearchIndex: Sendable {
         }
         files += parts.files
 
-        // The entry file.
-        var json = "{\"format\":2,\"groupSize\":\(groupSize),\"partSize\":\(partSize),\"documents\":\(documents.count)"
+        // What a one-hymn or one-month edit leaves as it was (the kinds, facets, group numbers,
+        // scopes, numbered things) is a file named by its content (`search/m/`), so such an edit
+        // rewrites only the small entry: the document count, the shared groups' hashes and
+        // shards, and that file's hash.
+        var json = "{\"groupSize\":\(groupSize),\"partSize\":\(partSize)"
         json += ",\"kinds\":[" + kinds.map(JSONText.quoted).joined(separator: ",") + "]"
         // What the page calls each kind's documents, groups, facets and sections (null: plain results).
         let labels = Dictionary(contributions.compactMap(\.labels).map { ($0.kind, $0) }) { first, _ in first }
@@ -200,29 +194,32 @@ public struct SearchIndex: Sendable {
         // only by a query in that scope; the entry holds the shared ones.
         let groupScope = groupStarts.map { documents[$0].scope }
         func groupHashes(_ scope: String?) -> String {
-            zip(parts.hashes, groupScope).filter { $0.1 == scope }.map { $0.0.joined() }.joined()
+            zip(parts.hashes, groupScope).filter { $0.1 == scope }.map(\.0).joined()
         }
+        // A list's shards as two strings: the first term of each (without the scope's `!<id> `;
+        // terms hold no space) joined by spaces, and their hashes, `hashLength` digits each.
         func shardList(_ scope: String?) -> String {
-            "[" + shards.filter { $0.scope == scope }.map { "[\(JSONText.quoted($0.first)),\"\($0.hash)\"]" }.joined(separator: ",") + "]"
+            let list = shards.filter { $0.scope == scope }
+            let prefix = scope.map { "!\($0) " } ?? ""
+            let firsts = list.map { $0.first.hasPrefix(prefix) ? String($0.first.dropFirst(prefix.count)) : "" }
+            return "\"shards\":" + JSONText.quoted(firsts.joined(separator: " ")) + ",\"shardHashes\":\"" + list.map(\.hash).joined() + "\""
         }
-        json += ",\"groups\":\"" + groupHashes(nil) + "\""
-        json += ",\"groupParts\":\"" + VarintText.encode(parts.counts) + "\""
+        json += ",\"groupIDs\":\"" + VarintText.encode(zip(groupIDs, [-1] + groupIDs).map { $0 - $1 - 1 }) + "\""
         json += ",\"groupFacets\":\"" + VarintText.encode(groupFacets) + "\""
-        json += ",\"shards\":" + shardList(nil)
         json += ",\"stopWords\":[" + SearchText.stopWords.map(JSONText.quoted).joined(separator: ",") + "]"
         var groupByKey: [String: Int] = [:]
-        for (g, start) in groupStarts.enumerated() where groupByKey[documents[start].group] == nil { groupByKey[documents[start].group] = g }
+        for (g, start) in groupStarts.enumerated() where groupByKey[documents[start].group] == nil { groupByKey[documents[start].group] = groupIDs[g] }
         // The books are read only for a query with a number in it, so they have files of their own.
-        let referenceFile = hashed("r/", references(contributions.flatMap(\.books), groupByKey))
+        let referenceFile = hashed("r/", references(contributions.flatMap(\.books), groupByKey), key: "search/r/")
         files.append(referenceFile.file)
         json += ",\"books\":\"\(referenceFile.hash)\""
         json += ",\"scopes\":[" + scopes.list.map { scope in
-            let books = hashed("r/", references(scope.scope.books, groupByKey))
+            let books = hashed("r/", references(scope.scope.books, groupByKey), key: "search/r/" + scope.scope.id)
             let id = scope.scope.id
-            let terms = hashed("s/", Data(("{\"groups\":\"" + groupHashes(id) + "\",\"shards\":" + shardList(id) + "}").utf8),
-                               owner: scopes.owner[id], scope: id, terms: true)
+            let terms = hashed("s/", Data(("{\"groups\":\"" + groupHashes(id) + "\"," + shardList(id) + "}").utf8),
+                               owner: scopes.owner[id], scope: id, terms: true, key: "search/s/" + id)
             files += [books.file, terms.file]
-            return scope.json(books: books.hash, terms: terms.hash)
+            return scope.json(books: books.hash, terms: terms.hash, base: layout.scopeBase[id] ?? 0)
         }.joined(separator: ",") + "]"
         // Numbered things, with each number's first document (its id + 1; 0: none).
         var numberDocs: [String: [Int: Int]] = [:]
@@ -235,16 +232,20 @@ public struct SearchIndex: Sendable {
                 + "],\(JSONText.quoted(numbered.path)),\(numbered.numbers.lowerBound),\(numbered.numbers.upperBound),\"\(VarintText.encode(firstDocs))\"]"
         }.joined(separator: ",") + "]"
         json += "}"
-        files.append(File(path: indexPath, data: Data(json.utf8)))
+        let meta = hashed("m/", Data(json.utf8), key: "search/m/")
+        files.append(meta.file)
+        let entry = "{\"format\":4,\"documents\":\(documents.count),\"meta\":\"\(meta.hash)\",\"groups\":\"" + groupHashes(nil) + "\","
+            + shardList(nil) + "}"
+        files.append(File(path: indexPath, data: Data(entry.utf8)))
         return SearchIndex(files: files)
     }
 
     static let hashLength = 10
 
     private static func hashed(_ folder: String, _ data: Data, owner: Int? = nil, scope: String? = nil,
-                               terms: Bool = false) -> (file: File, hash: String) {
+                               terms: Bool = false, key: String) -> (file: File, hash: String) {
         let hex = hex(SHA256.hash(data: data), digits: hashLength)
-        return (File(path: Self.folder + folder + hex + ".json", data: data, owner: owner, scope: scope, terms: terms), hex)
+        return (File(path: Self.folder + folder + hex + ".json", data: data, owner: owner, scope: scope, terms: terms, key: key), hex)
     }
 
     /// The books a reference can name: `[name, chapter path, [spellings], verses per chapter,
@@ -283,30 +284,26 @@ public struct SearchIndex: Sendable {
 
     /// FNV-1a of a term's bytes: where shards may be cut (the same whatever else changes), and
     /// the slot of a word in `TermTable`.
-    static func fnv(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var h: UInt32 = 2_166_136_261
-        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
-        return h
-    }
+    static func fnv(_ bytes: some Sequence<UInt8>) -> UInt32 { StableHash.fnv1a(bytes) }
 }
 
 /// The files of the document groups: `search/d/<group>-<part>-<hash>.json`, `partSize`
-/// documents each, `[[url, title, text], …]`. The group and part make the name unique, so eight
-/// hex digits of SHA-256 are enough to tell an edited file from the one before.
+/// documents each, `[[url, title, text], …]`. The group and part make the name unique; the hash
+/// is the whole group's (eight hex digits of SHA-256 over its parts), so the entry and scope
+/// files carry one hash per group, not one per part, and an edit renames its group's few parts.
 struct DocumentParts {
     var files: [SearchIndex.File] = []
-    /// Per group, the hash of each of its parts.
-    var hashes: [[String]] = []
-    var counts: [Int] = []
+    /// Per group, the hash its parts are named with.
+    var hashes: [String] = []
 
     /// `places`: each document's place in the group; a place no document has is `null`.
     mutating func add(group: Int, _ documents: ArraySlice<SearchDocument>, places: ArraySlice<Int>, owner: Int, scope: String?) {
         var byPlace: [Int: SearchDocument] = [:]
         for (doc, place) in zip(documents, places) { byPlace[place] = doc }
         let size = (places.max() ?? 0) + 1
-        var part = 0
-        hashes.append([])
-        for start in stride(from: 0, to: size, by: SearchIndex.partSize) {
+        var parts: [(number: Int, json: [UInt8])] = []
+        // A part no document has (a month's days without meetings) is not written: no query reads it.
+        for start in stride(from: 0, to: size, by: SearchIndex.partSize) where (start..<start + SearchIndex.partSize).contains(where: { byPlace[$0] != nil }) {
             var json: [UInt8] = [UInt8(ascii: "[")]
             for place in start..<min(start + SearchIndex.partSize, size) {
                 if json.count > 1 { json.append(UInt8(ascii: ",")) }
@@ -320,12 +317,14 @@ struct DocumentParts {
                 json.append(UInt8(ascii: "]"))
             }
             json.append(UInt8(ascii: "]"))
-            let hash = SearchIndex.hex(SHA256.hash(data: json), digits: 8)
-            files.append(SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json), owner: owner, scope: scope))
-            hashes[hashes.count - 1].append(hash)
-            part += 1
+            parts.append((start / SearchIndex.partSize, json))
         }
-        counts.append(part)
+        let hash = SearchIndex.hex(SHA256.hash(data: Array(parts.map(\.json).joined(separator: [0x0A]))), digits: 8)
+        for (part, json) in parts {
+            files.append(SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json), owner: owner, scope: scope,
+                                          key: SearchIndex.folder + "d/\(group)-\(part)"))
+        }
+        hashes.append(hash)
     }
 }
 
@@ -345,12 +344,13 @@ struct Postings {
     var lastDoc = -1
     var lastPosition = -1
 
-    mutating func add(doc: Int, length: Int, position: Int) {
+    /// `base`: the first id of the term's scope, which its first document counts from.
+    mutating func add(doc: Int, length: Int, position: Int, base: Int = 0) {
         // A stem can repeat a word's part at the same place (a compound): once is enough.
         if doc == lastDoc, position <= lastPosition { return }
         if doc != lastDoc {
             if lastDoc >= 0 { bytes.append(VarintText.final[0]) }   // end of the previous document
-            VarintText.append(doc - max(lastDoc, 0), to: &bytes)
+            VarintText.append(doc - (lastDoc >= 0 ? lastDoc : base), to: &bytes)
             VarintText.append(Self.lengthBucket(length), to: &bytes)
             VarintText.append(position + 1, to: &bytes)
             lastDoc = doc

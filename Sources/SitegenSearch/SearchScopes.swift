@@ -12,14 +12,15 @@ struct Scopes: Sendable {
         let prefix: [UInt8]
 
         /// `[id, label, language, [stop words], kept letters, [[suffix, replacement, minimum]…], books file,
-        /// terms file]`: the browser folds, stops and stems a query for the scope with these; the
-        /// terms file (`search/s/`) has the scope's part hashes and term shards.
-        func json(books: String, terms: String) -> String {
+        /// terms file, base]`: the browser folds, stops and stems a query for the scope with these; the
+        /// terms file (`search/s/`) has the scope's group hashes and term shards; its terms'
+        /// postings count their first document from `base`.
+        func json(books: String, terms: String, base: Int) -> String {
             let endings = language.endings.map { "[\(JSONText.quoted($0.suffix)),\(JSONText.quoted($0.replacement)),\($0.minimum)]" }
             return "[" + [JSONText.quoted(scope.id), JSONText.quoted(scope.label), JSONText.quoted(language.code),
                           "[" + language.stopWords.map(JSONText.quoted).joined(separator: ",") + "]",
                           JSONText.quoted(language.kept), "[" + endings.joined(separator: ",") + "]",
-                          JSONText.quoted(books), JSONText.quoted(terms)].joined(separator: ",") + "]"
+                          JSONText.quoted(books), JSONText.quoted(terms), String(base)].joined(separator: ",") + "]"
         }
     }
 

@@ -57,7 +57,8 @@ function part(name, cache, fetchMissing) {
       return response.arrayBuffer();
     }).then(function (bytes) {
       return crypto.subtle.digest("SHA-256", bytes).then(function (digest) {
-        if (hex(digest).slice(0, 16) !== name.slice(name.lastIndexOf(".") + 1)) throw new Error("the server has another version of " + url);
+        var hash = name.slice(name.lastIndexOf(".") + 1);
+        if (hex(digest).slice(0, hash.length) !== hash) throw new Error("the server has another version of " + url);
         return cache.put(url, new Response(bytes, { headers: { "Content-Type": "application/json" } })).then(function () {
           return new TextDecoder().decode(bytes);
         });

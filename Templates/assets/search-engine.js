@@ -28,9 +28,10 @@
       var e = 3 + Math.floor((q - 8) / 4), f = (q - 8) % 4;
       return (4 + f) * Math.pow(2, e) / 4 + Math.pow(2, e) / 8;
     }
-    // Postings: per document: id delta, length (bucket), first position + 1, position deltas, 0.
-    function decodePostings(s) {
-      var n = decodeNumbers(s), docs = [], doc = 0, i = 0;
+    // Postings: per document: id delta (the first from the scope's base), length (bucket),
+    // first position + 1, position deltas, 0.
+    function decodePostings(s, base) {
+      var n = decodeNumbers(s), docs = [], doc = base, i = 0;
       while (i < n.length) {
         doc += n[i];
         var len = lengthOf(n[i + 1]), p = n[i + 2] - 1, positions = [p];
@@ -46,20 +47,26 @@
     var meta = null, metaPromise = null, shardCache = {}, partCache = {};
     function getJSON(path) { return window.sitegen.fetchJSON(base + path); }
     function loadMeta() {
-      if (!metaPromise) metaPromise = getJSON("search/index.json").then(function (m) {
+      // The entry (what an edit changes) and the file it names with the rest.
+      if (!metaPromise) metaPromise = getJSON("search/index.json").then(function (entry) {
+        return getJSON("search/m/" + entry.meta + ".json").then(function (rest) { return Object.assign(rest, entry); });
+      }).then(function (m) {
         m.stop = new Set(m.stopWords);
-        m.groupFacet = decodeNumbers(m.groupFacets);
-        m.partStart = [0];
-        decodeNumbers(m.groupParts).forEach(function (n, g) { m.partStart.push(m.partStart[g] + n); });
+        // Group numbers (gaps between them) and each one's facet, in group order; a group's
+        // facet is looked up by its number.
+        var at = -1;
+        m.groupList = decodeNumbers(m.groupIDs).map(function (gap) { return (at += gap + 1); });
+        m.groupFacet = [];
+        decodeNumbers(m.groupFacets).forEach(function (f, i) { m.groupFacet[m.groupList[i]] = f; });
         m.bookList = [];
         // The scopes (each translation), with their language's rules (SearchLanguage), and the
         // shared documents' rules: a scope's term is "!<id> <term>".
         m.scopeList = (m.scopes || []).map(function (x, i) {
-          return { index: i, id: x[0], label: x[1], language: x[2], stop: new Set(x[3]), keep: x[4], endings: x[5], books: x[6], terms: x[7], prefix: "!" + x[0] + " " };
+          return { index: i, id: x[0], label: x[1], language: x[2], stop: new Set(x[3]), keep: x[4], endings: x[5], books: x[6], terms: x[7], base: x[8], prefix: "!" + x[0] + " " };
         });
-        m.shared = { index: -1, id: "", stop: m.stop, keep: "", endings: [], prefix: "", language: "", shards: m.shards };
-        // Where each group's part hashes are: the entry has the shared groups', each scope's
-        // terms file its own (in group order both).
+        m.shared = { index: -1, id: "", stop: m.stop, keep: "", endings: [], prefix: "", language: "", base: 0, shards: shardList(m) };
+        // Where each group's hash is: the entry has the shared groups', each scope's terms file
+        // its own (in group order both).
         m.groupHash = [];
         fillHashes(m, -1, m.groups);
         m.numberedList = m.numbered.map(function (n) { return { label: n[0], words: n[1], path: n[2], min: n[3], max: n[4], docs: decodeNumbers(n[5]) }; });
@@ -70,17 +77,22 @@
     }
     function fillHashes(m, scope, hashes) {
       var at = 0;
-      for (var g = 0; g < m.groupFacet.length; g++) {
+      for (var i = 0; i < m.groupList.length; i++) {
+        var g = m.groupList[i];
         if (m.facets[m.groupFacet[g]][4] !== scope) continue;
-        var n = m.partStart[g + 1] - m.partStart[g];
-        m.groupHash[g] = hashes.substr(at, n * 8);
-        at += n * 8;
+        m.groupHash[g] = hashes.substr(at, 8);
+        at += 8;
       }
+    }
+    // A list of term shards, [[first term (without the scope's prefix), hash], ...], from its
+    // two strings: the first terms joined by spaces and the hashes, ten hex digits each.
+    function shardList(x) {
+      return x.shardHashes ? x.shards.split(" ").map(function (first, i) { return [first, x.shardHashes.substr(i * 10, 10)]; }) : [];
     }
     // A scope's term shards and part hashes (search/s/), once.
     function loadScope(rules) {
       if (!rules.loading) rules.loading = rules.shards ? Promise.resolve() : getJSON("search/s/" + rules.terms + ".json").then(function (t) {
-        rules.shards = t.shards;
+        rules.shards = shardList(t);
         fillHashes(meta, rules.index, t.groups);
       }).catch(function (e) { rules.loading = null; throw e; });
       return rules.loading;
@@ -131,7 +143,7 @@
         var gp = key.split("-"), g = Number(gp[0]), scope = meta.facets[meta.groupFacet[g]][4];
         // A failure is not kept: offline, a part not saved on the device loads once back online.
         partCache[key] = (scope >= 0 ? loadScope(meta.scopeList[scope]) : Promise.resolve()).then(function () {
-          return getJSON("search/d/" + key + "-" + meta.groupHash[g].substr(Number(gp[1]) * 8, 8) + ".json");
+          return getJSON("search/d/" + key + "-" + meta.groupHash[g] + ".json");
         })
           .catch(function (e) { delete partCache[key]; throw e; });
       }
@@ -240,11 +252,11 @@
     // The King James forms for English words only (the shared rules and English scopes).
     function kinds(slot) { return slot.rules.language === "" || slot.rules.language === "en" ? variants(slot.w) : []; }
     function shardsFor(slot) {
-      var P = slot.rules.prefix, list = slot.rules.shards, find = function (t) { return shardIndex(list, t); };
-      var need = [find(P + slot.w)];
-      kinds(slot).forEach(function (v) { need.push(find(P + v)); });
+      var list = slot.rules.shards, find = function (t) { return shardIndex(list, t); };
+      var need = [find(slot.w)];
+      kinds(slot).forEach(function (v) { need.push(find(v)); });
       if (slot.prefix && slot.w.length >= 2) {
-        var hashes = list.map(function (x) { return x[1]; }), first = hashes.indexOf(need[0]), last = hashes.indexOf(find(P + slot.w + "\uffff"));
+        var hashes = list.map(function (x) { return x[1]; }), first = hashes.indexOf(need[0]), last = hashes.indexOf(find(slot.w + "\uffff"));
         if (last - first <= 2) for (var s = first; s <= last; s++) need.push(hashes[s]);
       }
       return need.filter(function (s, i) { return s && need.indexOf(s) === i; });
@@ -285,7 +297,7 @@
         });
         var idf = slotForms.map(function (fs) {
           var df = 0;
-          fs.forEach(function (f) { f.docs = f.docs || decodePostings(f.postings); df += f.docs.length; });
+          fs.forEach(function (f) { f.docs = f.docs || decodePostings(f.postings, rules.base); df += f.docs.length; });
           return Math.log(1 + N / (1 + df));
         });
         slotForms.forEach(function (fs, k) {

@@ -185,6 +185,39 @@ import Testing
         }
     }
 
+    @Test("2: a small file sent gzipped, its body longer than the file, is read (Content-Length is not the file's size)")
+    func smallFileGzipped() async throws {
+        let site = FakeSite(files: ["a.json": Data("{\"a\":1}".utf8)])
+        let body = try Self.gzipped(site.files["a.json"]!)
+        #expect(body.count > site.files["a.json"]!.count)
+        let manifest = site.manifest
+        let server = try HostileServer { path, connection in
+            guard path.hasSuffix("a.json") else { return connection.respond(body: manifest) }
+            connection.respond(headers: ["Content-Encoding: gzip", "Content-Length: \(body.count)"], body: body)
+        }
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try await quickSync(server, dir).run()
+        try expect(SnapshotMirror(root: dir), holds: site)
+    }
+
+    /// `data` gzipped (`gzip -9`: a header and trailer of 18 bytes, so a tiny file grows).
+    static func gzipped(_ data: Data) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "gzip -9 -c"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(data)
+        try input.fileHandleForWriting.close()
+        let gzipped = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return gzipped
+    }
+
     /// `megabytes` MiB of zeros, gzipped (about 1,000 times smaller).
     static func gzippedZeros(megabytes: Int) throws -> Data {
         let process = Process()

@@ -49,14 +49,17 @@ import Testing
     @Test func snapshotsCountRecordsAndCarrySpans() async throws {
         let (library, _) = await bundledBible.value
         let snapshots = try BibleSnapshots.snapshots(try #require(library))
-        // The KJV's books, books.json, plan and daily verses; the WEB's and RV1909's books and books.json.
-        let expected: Int = 66 + 3 + 80 + 1 + 66 + 1
+        // The KJV's books, books.json, versification, plan and daily verses; the WEB's and
+        // RV1909's books, books.json and versification.
+        let expected: Int = 66 + 4 + 80 + 2 + 66 + 2
         #expect(snapshots.count == expected)
         let books = try #require(snapshots.first { $0.path == "bible/kjv/books.json" })
         #expect(books.records == 66)
         #expect(snapshots.contains { $0.path == "bible/kjv/books/1sam.json" })
         #expect(snapshots.filter { $0.path.hasPrefix("bible/kjv/books/") }.reduce(0) { $0 + $1.records } == 31_102)
         #expect(snapshots.first { $0.path == "bible/kjv/plan.json" }?.records == 365)
+        let web = try #require(snapshots.first { $0.path == "bible/web/versification.json" })
+        #expect(String(decoding: web.data, as: UTF8.self).contains(#"{"kjv":"3John.1.14","verse":"3John.1.15"}"#))
         let genesis = try #require(snapshots.first { $0.path == "bible/kjv/books/gen.json" })
         let json = String(decoding: genesis.data, as: UTF8.self)
         #expect(json.contains(#"{"added":true,"text":"was"}"#))

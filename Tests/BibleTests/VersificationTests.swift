@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSnapshots
 import Testing
 @testable import SitegenBible
 
@@ -14,6 +15,16 @@ import Testing
         #expect(nrsva.books.count == 83 && nrsva.totalVerses == 37_791)
         #expect(nrsva.verseCount(Canon.book(osis: "3John")!, 1) == 15 && kjv.verseCount(Canon.book(osis: "3John")!, 1) == 14)
         #expect(nrsva.has(Canon.book(osis: "Tob")!) && !kjv.has(Canon.book(osis: "Tob")!))
+    }
+
+    /// Issue 28: the apps get the `map` lines (`bible/<id>/versification.json`), in canonical order.
+    @Test func theMapLinesAreInTheSnapshotModel() throws {
+        let file = BibleVersificationFile(nrsva)
+        #expect(file.name == "NRSVA" && file.hub == "KJV")
+        #expect(file.map == [.init(verse: "3John.1.15", kjv: "3John.1.14"), .init(verse: "Rev.12.18", kjv: "Rev.13.1")])
+        #expect(BibleVersificationFile(kjv).map.isEmpty)
+        let decoded = try SnapshotModels.decode(BibleVersificationFile.self, from: JSONEncoder().encode(file))
+        #expect(decoded == file)
     }
 
     @Test func versesMapThroughTheKJVAndSayWhereOneSchemeLacksThem() {

@@ -30,10 +30,9 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
         let entry = try json(index, "search/index.json") as! [String: Any]
         #expect(entry["documents"] as? Int == 3)
         let groups = entry["groups"] as! String
-        #expect(groups.count == 16)   // two groups of one part each, eight hex digits a part
-        #expect(VarintText.decode(entry["groupParts"] as! String) == [1, 1])
+        #expect(groups.count == 16)   // two groups, eight hex digits a group
         for file in index.files.dropLast() {
-            #expect(["search/t/", "search/d/", "search/r/"].contains { file.path.hasPrefix($0) })
+            #expect(["search/t/", "search/d/", "search/r/", "search/m/"].contains { file.path.hasPrefix($0) })
             #expect(file.path.hasSuffix(".json"))
         }
         let parts = index.files.map(\.path).filter { $0.hasPrefix("search/d/") }
@@ -87,19 +86,22 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
         // Only the words of verse 3 have other postings: every other verse keeps its id.
         let changed = Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }
         #expect(changed == ["verse", "3", "chapter", "words3", "alone3"])
-        // The part holding verse 3 has a null in its place; the other parts are the same files.
+        // The part holding verse 3 has a null in its place; the other parts have the same bytes
+        // (renamed with their group's hash).
         let parts = after.files.filter { $0.path.hasPrefix("search/d/") }
         let first = try JSONSerialization.jsonObject(with: parts[0].data) as! [Any]
         #expect(first[2] is NSNull && first.count == 16)
-        #expect(Set(parts.map(\.path)).subtracting(before.files.map(\.path)).count == 1)
+        #expect(Set(parts.map(\.data)).subtracting(before.files.map(\.data)).count == 1)
     }
 
     @Test func aLongGroupIsWrittenInPartsOfSixteenDocuments() throws {
         let verses = (1...40).map { doc("c/#v\($0)", "Verse \($0) of a long chapter.", group: "c/") }
         let index = SearchIndex.build([SearchContribution(documents: verses)])
         let entry = try json(index, "search/index.json") as! [String: Any]
-        #expect(VarintText.decode(entry["groupParts"] as! String) == [3])
+        let hash = try #require(entry["groups"] as? String)
+        #expect(hash.count == 8)   // one hash for the group's three parts
         let parts = index.files.filter { $0.path.hasPrefix("search/d/") }
+        #expect(parts.map(\.path) == (0..<3).map { "search/d/0-\($0)-\(hash).json" })
         let rows = try parts.map { try JSONSerialization.jsonObject(with: $0.data) as! [[String]] }
         #expect(rows.map(\.count) == [16, 16, 8])
         #expect(rows[1][0][0] == "c/#v17")   // document 17 (place 16) opens the second part
@@ -113,5 +115,71 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
         #expect(!String(decoding: file.data, as: UTF8.self).contains("<script>"))
         let rows = try JSONSerialization.jsonObject(with: file.data) as! [[String]]
         #expect(rows[0][2] == "<script>alert(\"1\")</script>\n")
+    }
+}
+
+/// Issue 27: a group's number comes from what it is (`SearchDocument.groupSlot`), so a hymn or a
+/// month added leaves every other group's documents, and the shards of their words, as they were.
+@Suite struct StableGroupTests {
+    func hymns(_ numbers: [Int]) -> SearchContribution {
+        SearchContribution(documents: numbers.map { n in
+            SearchDocument(kind: "Hymns", url: "hymns/\(n)/", title: "\(n)", text: "hymn\(n) sings grace", group: "hymns/\(n)", groupSlot: n)
+        })
+    }
+    let pages = SearchContribution(documents: [SearchDocument(kind: "Pages", url: "about/", title: "About", text: "about grace",
+                                                              group: "pages", groupSlot: 0)])
+
+    func postings(_ index: SearchIndex) throws -> [String: String] {
+        var terms: [String: String] = [:]
+        for file in index.files where file.path.hasPrefix("search/t/") {
+            terms.merge(try JSONSerialization.jsonObject(with: file.data) as! [String: String]) { a, _ in a }
+        }
+        return terms
+    }
+
+    @Test func aHymnAddedMovesNoOtherGroup() throws {
+        let before = SearchIndex.build([hymns([1, 3, 4]), pages])
+        let after = SearchIndex.build([hymns([1, 2, 3, 4]), pages])
+        let (old, new) = (try postings(before), try postings(after))
+        // Hymn 1 is group 1 (its number), hymn 3 group 3, the pages after the hymnal's 8 numbers.
+        #expect(VarintText.decode(new["hymn3"]!) == [3 * 1024, 3, 1, 0])
+        #expect(VarintText.decode(new["about"]!) == [8 * 1024, 2, 1, 0])
+        let changed = Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }
+        #expect(changed == ["hymn2", "sings", "grace"])   // the new hymn's words only
+        let parts = { (index: SearchIndex) in Set(index.files.map(\.path).filter { $0.hasPrefix("search/d/") }) }
+        #expect(parts(after).subtracting(parts(before)).map { $0.prefix(12) } == ["search/d/2-0"])
+    }
+
+    /// A word of a hymn changed: its part, the shards of the words, and the entry (its groups'
+    /// hashes); the entry's other half (kinds, facets, group numbers, scopes) is the same file.
+    @Test func aHymnEditKeepsTheEntrysOtherHalf() {
+        var edited = hymns([1, 3, 4])
+        edited.documents[1] = SearchDocument(kind: "Hymns", url: "hymns/3/", title: "3", text: "hymn3 sings mercy", group: "hymns/3", groupSlot: 3)
+        let before = Set(SearchIndex.build([hymns([1, 3, 4]), pages]).files.map(\.path))
+        let after = Set(SearchIndex.build([edited, pages]).files.map(\.path))
+        #expect(before.filter { $0.hasPrefix("search/m/") } == after.filter { $0.hasPrefix("search/m/") })
+        #expect(after.subtracting(before).allSatisfy { $0.hasPrefix("search/t/") || $0.hasPrefix("search/d/3-0-") })
+    }
+
+    @Test func groupsWithoutSlotsOrWithOneTwiceAreNumberedByPosition() throws {
+        var twice = hymns([5, 9]).documents
+        twice.append(SearchDocument(kind: "Hymns", url: "x/", title: "x", text: "extra", group: "x", groupSlot: 5))
+        let index = SearchIndex.build([SearchContribution(documents: twice)])
+        let terms = try postings(index)
+        #expect(VarintText.decode(terms["hymn9"]!)[0] == 1 * 1024 && VarintText.decode(terms["extra"]!)[0] == 2 * 1024)
+        let entry = try JSONSerialization.jsonObject(with: index.entry.data) as! [String: Any]
+        let meta = try #require(index.files.first { $0.path == "search/m/\(entry["meta"] as! String).json" })
+        let rest = try JSONSerialization.jsonObject(with: meta.data) as! [String: Any]
+        #expect(VarintText.decode(rest["groupIDs"] as! String) == [0, 0, 0])   // gaps: groups 0, 1, 2
+    }
+
+    @Test func aKeyAddedSeldomMovesTheOthers() throws {
+        let keys = (1...10).map { "schedule.yml/meeting-\($0)" }
+        let before = try #require(SearchDocument.slots(forKeys: keys, width: 16))
+        let after = try #require(SearchDocument.slots(forKeys: keys + ["schedule.yml/meeting-11"], width: 16))
+        #expect(Set(before.values).count == 10 && before.values.allSatisfy { (0..<16).contains($0) })
+        #expect(keys.filter { before[$0] != after[$0] }.count <= 1)
+        #expect(SearchDocument.slots(forKeys: keys, width: 8) == nil)
+        #expect(SearchDocument.slots(forKeys: keys.reversed(), width: 16) == before)   // the order given does not matter
     }
 }

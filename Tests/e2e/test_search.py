@@ -49,28 +49,38 @@ def rank_of(found, href_part: str) -> int | None:
 def test_the_index_is_sharded_content_hashed_and_in_the_manifest(site):
     index = json.loads((site / "search" / "index.json").read_text())
     assert index["documents"] > 31102
+    # What an edit of a hymn or a month leaves as it was is in a file the entry names by its hash.
+    index.update(json.loads((site / "search" / "m" / f"{index['meta']}.json").read_text()))
     assert "Bible" in index["kinds"] and "Hymns" in index["kinds"]
-    # Eight hex digits per part file of a document group; the shared ones in the entry, each
-    # translation's (scope's) in its scope file with its term shards.
+    # Eight hex digits per document group (its parts are named with it); the shared ones in the
+    # entry, each translation's (scope's) in its scope file with its term shards.
     scopes = [json.loads((site / "search" / "s" / f"{s[7]}.json").read_text()) for s in index["scopes"]]
     assert [s[0] for s in index["scopes"]] == ["kjv", "rv1909", "web"]
     groups = index["groups"] + "".join(s["groups"] for s in scopes)
     assert len(groups) % 8 == 0
     shards = list((site / "search" / "t").glob("*.json"))
     docs = list((site / "search" / "d").glob("*.json"))
-    assert len(shards) == len(index["shards"]) + sum(len(s["shards"]) for s in scopes) and len(docs) == len(groups) // 8
+    hashes = index["shardHashes"] + "".join(s["shardHashes"] for s in scopes)
+    assert len(shards) == len(hashes) // 10 and {f.stem for f in shards} == {hashes[i:i + 10] for i in range(0, len(hashes), 10)}
+    assert {f.stem.split("-")[2] for f in docs} == {groups[i:i + 8] for i in range(0, len(groups), 8)}
     import hashlib
     for f in shards[:20]:
         assert hashlib.sha256(f.read_bytes()).hexdigest()[:10] == f.stem
-    for f in docs[:20]:   # d/<group>-<part>-<hash>.json, at most partSize documents each
-        assert hashlib.sha256(f.read_bytes()).hexdigest()[:8] == f.stem.split("-")[2]
-        assert 1 <= len(json.loads(f.read_text())) <= index["partSize"]
+    by_group = {}
+    for f in docs:   # d/<group>-<part>-<hash>.json, at most partSize documents each
+        group, part, _ = f.stem.split("-")
+        by_group.setdefault(group, []).append((int(part), f))
+    for group, parts in list(by_group.items())[:20]:   # the hash is the group's parts' (joined by a newline)
+        data = b"\n".join(f.read_bytes() for _, f in sorted(parts))
+        assert hashlib.sha256(data).hexdigest()[:8] == parts[0][1].stem.split("-")[2]
+        assert all(1 <= len(json.loads(f.read_text())) <= index["partSize"] for _, f in parts)
     manifest = json.loads((site / "api" / "v1" / "manifest.json").read_text())
     entry = manifest["search"]
     assert entry["path"] == "search/index.json"
     assert entry["sha256"] == hashlib.sha256((site / "search" / "index.json").read_bytes()).hexdigest()
-    # and the books files (shared and per scope, search/r/) and the scope files (search/s/)
-    assert entry["files"] == len(shards) + len(docs) + 1 + 2 * len(scopes) + 1
+    # and the books files (shared and per scope, search/r/), the scope files (search/s/) and the
+    # entry's other half (search/m/)
+    assert entry["files"] == len(shards) + len(docs) + 1 + 2 * len(scopes) + 1 + 1
 
 
 def test_every_page_has_the_search_box_and_search_page_works_without_js(site):

@@ -63,12 +63,16 @@ public enum BibleSearch {
                 for verse in chapter.verses where !verse.isOmitted {
                     documents.append(SearchDocument(kind: kind, url: path + "#v\(verse.number)", title: heading + "\(verse.number)",
                                                     text: verse.plainText, group: path, facet: book.name, section: testament,
-                                                    scope: scope, slot: verse.number - 1))
+                                                    scope: scope, slot: verse.number - 1, groupSlot: groupSlot(canon, chapter.number)))
                 }
             }
         }
         return documents
     }
+
+    /// A chapter's group number among its translation's: its book's place in the canon and its
+    /// number (no book has 256 chapters), the same whatever other books the translation has.
+    static func groupSlot(_ canon: CanonBook, _ chapter: Int) -> Int { canon.order * 256 + chapter - 1 }
 
     /// "1 Corintios", "1 Co", "1 Cor" from the stem "corintios" and its abbreviations.
     static func localSpellings(_ canon: CanonBook, _ table: ReferenceSpellings.Table) -> [String] {

@@ -63,6 +63,29 @@ enum BibleSchemas {
     }
     """#)
 
+    static let versification = SnapshotSchema(name: "bible-versification", version: 1, json: #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "bible-versification.schema.json",
+      "title": "How one Bible translation numbers its verses against the KJV",
+      "type": "object", "additionalProperties": false, "required": ["name", "hub", "map"],
+      "properties": {
+        "name": {"type": "string", "description": "the versification, as books.json names it (KJV, NRSVA)"},
+        "hub": {"const": "KJV", "description": "the numbering every reference is mapped through"},
+        "map": {
+          "type": "array", "description": "the verses the hub does not number, each with the hub verse holding its words; in canonical order",
+          "items": {
+            "type": "object", "additionalProperties": false, "required": ["verse", "kjv"],
+            "properties": {
+              "verse": {"type": "string", "pattern": "^[0-9A-Za-z]+\\.[0-9]+\\.[0-9]+$", "description": "OSIS reference in this translation's numbering"},
+              "kjv": {"type": "string", "pattern": "^[0-9A-Za-z]+\\.[0-9]+\\.[0-9]+$", "description": "the KJV verse with its words"}
+            }
+          }
+        }
+      }
+    }
+    """#)
+
     static let book = SnapshotSchema(name: "bible-book", version: 1, json: #"""
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",

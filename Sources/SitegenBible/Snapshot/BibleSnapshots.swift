@@ -25,6 +25,11 @@ public enum BibleSnapshots {
             result.append(try memo.value(base + "books.json", inputs: books) {
                 try Snapshot(path: base + "books.json", value: books, records: translation.books.count, schema: BibleSchemas.books)
             })
+            let numbering = BibleVersificationFile(translation.scheme)
+            result.append(try memo.value(base + "versification.json", inputs: numbering) {
+                try Snapshot(path: base + "versification.json", value: numbering, records: numbering.map.count,
+                             schema: BibleSchemas.versification)
+            })
             result += parallelMap(translation.books, jobs: jobs) { book in
                 Snapshot(path: BibleSnapshots.bookPath(book, base: base),
                          data: bookFiles.value("\(translation.id)/\(book.osis)", input: book) { bookData(book) },
@@ -64,6 +69,14 @@ extension BibleBooksFile {
                            testament: b.canon.testament.rawValue, path: BibleSnapshots.bookPath(b, base: base), order: b.canon.order,
                            chapters: b.chapters.count, verses: b.verseCount, verseCounts: b.chapters.map(\.verses.count))
                   })
+    }
+}
+
+extension BibleVersificationFile {
+    init(_ scheme: Versification) {
+        self.init(name: scheme.name, hub: Versification.kjvName, map: scheme.intoKJV.sorted { $0.key < $1.key }.map {
+            Mapping(verse: $0.key.osis, kjv: $0.value.osis)
+        })
     }
 }
 

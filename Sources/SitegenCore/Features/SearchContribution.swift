@@ -97,12 +97,18 @@ public struct SearchDocument: Sendable, Hashable {
     /// Its place in its group, from what it is (a verse's number - 1), so that adding or
     /// removing another document leaves its id as it was; nil: its position in the group.
     public let slot: Int?
+    /// Its group's place among the kind's groups (of its scope), from what the group is (a
+    /// chapter's book and number, a hymn's number, a month), so that a group added or removed
+    /// leaves every other group's number, and so its documents' ids, as they were; nil: the
+    /// group's position. The same for every document of a group.
+    public let groupSlot: Int?
 
     public init(kind: String, url: String, title: String, text: String, group: String,
                 facet: String? = nil, section: String? = nil, number: Int? = nil, priority: Int = 0, scope: String? = nil,
-                slot: Int? = nil) {
+                slot: Int? = nil, groupSlot: Int? = nil) {
         self.scope = scope
         self.slot = slot
+        self.groupSlot = groupSlot
         self.kind = kind
         self.url = url
         self.title = title
@@ -184,5 +190,33 @@ extension SearchDocument {
             out = out.replacingOccurrences(of: entity, with: text)
         }
         return out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+extension SearchDocument {
+    /// Places in `0..<width` for things known by a key (meetings of one day by their UID), each
+    /// from its key's hash, the next free one when taken (keys in sorted order), so that adding
+    /// or removing one seldom moves another; nil when there are more keys than places.
+    public static func slots(forKeys keys: [String], width: Int) -> [String: Int]? {
+        guard keys.count <= width else { return nil }
+        var taken = Set<Int>()
+        var slots: [String: Int] = [:]
+        for key in Set(keys).sorted() {
+            var slot = Int(StableHash.fnv1a(key.utf8) % UInt32(width))
+            while taken.contains(slot) { slot = (slot + 1) % width }
+            taken.insert(slot)
+            slots[key] = slot
+        }
+        return slots
+    }
+}
+
+/// A hash that is the same on every machine and run (Swift's `Hasher` is seeded per process).
+public enum StableHash {
+    /// FNV-1a, 32 bits.
+    public static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return h
     }
 }

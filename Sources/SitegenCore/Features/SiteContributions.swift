@@ -70,11 +70,16 @@ public struct OfflineListed: Contribution {
         /// The search scope (a translation) of those documents, if any: the file goes with the
         /// group whose `OfflineGroup.searchScope` it is.
         public let scope: String?
+        /// What stays the same when the file's bytes, and so its content-hashed name, change (a
+        /// term shard's first term): the offline list keeps it in the same part by this, so an
+        /// edit moves one part, not the one it leaves and the one it joins. nil: its path.
+        public let key: String?
 
-        public init(_ file: OutputFile, documentsOf: String? = nil, scope: String? = nil) {
+        public init(_ file: OutputFile, documentsOf: String? = nil, scope: String? = nil, key: String? = nil) {
             self.file = file
             self.documentsOf = documentsOf
             self.scope = scope
+            self.key = key
         }
     }
 

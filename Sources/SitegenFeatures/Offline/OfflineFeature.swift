@@ -65,7 +65,7 @@ public struct OfflineFeature: SiteFeature {
         // A theme without the worker's code has no worker: the site is online-only.
         guard let code = digests[Self.workerCode] else { return FeatureFiles(files: [manifest]) }
         let entry = { (file: OutputFile) in [Self.listedPath(file.path), digests[file.path]!.sha256] }
-        let list = OfflineList(offline: input.hasOfflinePage ? Self.offlinePagePath : nil,
+        let list = OfflineList(offline: input.hasOfflinePage ? Self.offlinePagePath : nil, keys: sorted.keys,
                                core: sorted.core.map(entry),
                                groups: sorted.groups.map { .init(name: $0.group.name, unit: $0.group.unit, pages: $0.pages.map(entry),
                                                                  extra: $0.extra.map(entry), bytes: $0.bytes) })
@@ -113,6 +113,8 @@ struct OfflineSorting {
 
     var core: [OutputFile]
     var groups: [Group] = []
+    /// A listed file's path → what it is whatever its bytes (`OfflineListed.File.key`).
+    var keys: [String: String] = [:]
 
     /// A kind's search files, or one scope's of them (a translation's).
     static func key(_ kind: String, _ scope: String?) -> String { scope.map { kind + "/" + $0 } ?? kind }
@@ -134,6 +136,7 @@ struct OfflineSorting {
         }
         core += input.assets
         for listed in input.listed.flatMap(\.value.files) {
+            if let key = listed.key { keys[OfflineFeature.listedPath(listed.file.path)] = key }
             if let owner = listed.documentsOf, let index = groupOfDocuments[Self.key(owner, listed.scope)] {
                 groups[index].extra.append(listed.file)
             } else {

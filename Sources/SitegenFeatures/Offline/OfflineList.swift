@@ -5,12 +5,14 @@ import Foundation
 ///
 /// - the **root**, inlined in `sw.js` (which the browser checks for updates anyway): the groups
 ///   with their units and sizes, the offline page, and the name of every part, which ends in the
-///   first 16 hex digits of the SHA-256 of the part's bytes;
+///   first 8 hex digits of the SHA-256 of the part's bytes (the name before them is unique, so
+///   they only tell a part from its previous version);
 /// - the **parts**, `sw-parts/<name>.<hash>.json`: each file's path below the site's base with the
 ///   SHA-256 of its bytes, for one bucket of the core (by the path's first folder: `hymns`,
 ///   `search`, `assets`…) or of a group (`bible-web`). A part of more than `bucketSize` files is
-///   cut into buckets by a hash of each path, so a file stays in its bucket whatever else changes
-///   and an edit moves the hash of the few buckets that hold the changed files.
+///   cut into buckets by a hash of each path (or of the file's `key`, what it is whatever its
+///   content-hashed name), so a file stays in its bucket whatever else changes and an edit moves
+///   the hash of the few buckets that hold the changed files.
 struct OfflineList {
     struct Group {
         let name: String
@@ -26,9 +28,15 @@ struct OfflineList {
     /// About how many files a part lists: a part costs some 40 bytes gzipped a file (its hash
     /// is incompressible), the root some 30 a part; 64 keeps both small for a one-hymn edit.
     static let bucketSize = 64
+    /// The search index's files are named by their content and one edit changes several at
+    /// random places (a hymn's part, the shards of its words, the entry): smaller buckets, so
+    /// each moves a smaller part, for some 10 bytes more of the root per bucket.
+    static let searchBucketSize = 16
     static let folder = "sw-parts/"
 
     let offline: String?
+    /// A listed path → the key its bucket is chosen by, when not the path.
+    var keys: [String: String] = [:]
     let core: [[String]]
     let groups: [Group]
 
@@ -36,11 +44,12 @@ struct OfflineList {
     func files() -> (root: String, parts: [OutputFile]) {
         var parts: [OutputFile] = []
         for (label, entries) in Self.byFolder(core) {
-            parts += Self.buckets(label: "core-" + label, entries.map { ($0, "files") }) { "{\"files\":" + Self.json($0["files"] ?? []) + "}" }
+            parts += Self.buckets(label: "core-" + label, entries.map { ($0, "files") }, keys: keys,
+                                  size: label == "search" ? Self.searchBucketSize : Self.bucketSize) { "{\"files\":" + Self.json($0["files"] ?? []) + "}" }
         }
         for group in groups {
             let tagged = group.pages.map { ($0, "pages") } + group.extra.map { ($0, "extra") }
-            parts += Self.buckets(label: "group-" + Self.label(group.name), tagged) { roles in
+            parts += Self.buckets(label: "group-" + Self.label(group.name), tagged, keys: keys) { roles in
                 "{\"extra\":" + Self.json(roles["extra"] ?? []) + ",\"group\":" + JSONText.quoted(group.name)
                     + ",\"pages\":" + Self.json(roles["pages"] ?? []) + "}"
             }
@@ -70,15 +79,16 @@ struct OfflineList {
 
     /// The entries of one label cut into buckets, each a part named by its content. `body` makes
     /// a part's JSON from its entries by role (`files`, or a group's `pages` and `extra`).
-    static func buckets(label: String, _ entries: [([String], String)], body: ([String: [[String]]]) -> String) -> [OutputFile] {
+    static func buckets(label: String, _ entries: [([String], String)], keys: [String: String] = [:], size: Int = bucketSize,
+                        body: ([String: [[String]]]) -> String) -> [OutputFile] {
         var count = 1
-        while count * bucketSize < entries.count { count *= 2 }
+        while count * size < entries.count { count *= 2 }
         var buckets = Array(repeating: [String: [[String]]](), count: count)
-        for (entry, role) in entries { buckets[count == 1 ? 0 : bucket(of: entry[0], count: count)][role, default: []].append(entry) }
+        for (entry, role) in entries { buckets[count == 1 ? 0 : bucket(of: keys[entry[0]] ?? entry[0], count: count)][role, default: []].append(entry) }
         return buckets.enumerated().compactMap { index, roles in
             guard !roles.isEmpty else { return nil }
             let data = Data(body(roles).utf8)
-            let name = label + (count == 1 ? "" : "-\(index)") + "." + SnapshotJSON.sha256(data).prefix(16)
+            let name = label + (count == 1 ? "" : "-\(index)") + "." + SnapshotJSON.sha256(data).prefix(8)
             return OutputFile(path: folder + name + ".json", data: data)
         }
     }

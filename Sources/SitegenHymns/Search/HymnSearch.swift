@@ -14,7 +14,8 @@ public enum HymnSearch {
             if let refrain = hymn.refrain { passages.insert(refrain.plainText, at: min(1, passages.count)) }
             if passages.isEmpty { passages = [""] }   // a removed hymn: still found by its number
             for text in passages {
-                documents.append(SearchDocument(kind: words["kind.hymns"], url: url, title: title, text: text, group: group, number: hymn.number))
+                documents.append(SearchDocument(kind: words["kind.hymns"], url: url, title: title, text: text, group: group, number: hymn.number,
+                                                groupSlot: hymn.number))
             }
         }
         let numbers = SearchNumbered(label: words["hymn"], words: ["hymn", "hymns", "no", "number", "nr"], path: "hymns/{n}/",

@@ -167,3 +167,27 @@ public struct BibleDailyVersesFile: Codable, Sendable, Hashable {
         verses.isEmpty ? nil : verses[((days % verses.count) + verses.count) % verses.count]
     }
 }
+
+/// `api/v1/bible/<id>/versification.json` (schema `bible-versification`): how the translation
+/// numbers its verses against the KJV, the hub every reference is mapped through. Verse counts
+/// are in `books.json`; this file has the `map` lines of the versification's data: the verses
+/// the KJV does not number, each with the KJV verse that holds its words (none for the KJV).
+public struct BibleVersificationFile: Codable, Sendable, Hashable {
+    public struct Mapping: Codable, Sendable, Hashable {
+        /// OSIS reference in this translation's numbering (`3John.1.15`).
+        public let verse: String
+        /// The KJV verse with its words (`3John.1.14`).
+        public let kjv: String
+
+        public init(verse: String, kjv: String) { (self.verse, self.kjv) = (verse, kjv) }
+    }
+
+    /// The versification's name (`NRSVA`), as `books.json` names it.
+    public let name: String
+    /// The numbering the map points into (`KJV`).
+    public let hub: String
+    /// In canonical order.
+    public let map: [Mapping]
+
+    public init(name: String, hub: String, map: [Mapping]) { (self.name, self.hub, self.map) = (name, hub, map) }
+}

@@ -7,6 +7,7 @@ public enum SnapshotModels {
     public static let schemaVersions: [String: Int] = [
         "manifest": 4, "pages": 1, "hymns": 1, "schedule": 1, "localities": 1,
         "bible-books": 1, "bible-book": 1, "bible-plan": 1, "bible-daily-verses": 1,
+        "bible-versification": 1,
     ]
 
     /// The SQLite bundle's table layout this library documents (docs/app-data.md). 2: one file
@@ -25,6 +26,7 @@ public enum SnapshotModels {
         case "bible-book": BibleBookFile.self
         case "bible-plan": BiblePlanFile.self
         case "bible-daily-verses": BibleDailyVersesFile.self
+        case "bible-versification": BibleVersificationFile.self
         default: nil
         }
     }

@@ -96,7 +96,10 @@ final class SyncTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
                 fetch.failure = fetch.failure ?? .redirect(url: fetch.url.absoluteString, to: final.absoluteString)
             } else if fetch.status != 200 {
                 fetch.failure = fetch.failure ?? .http(url: fetch.url.absoluteString, status: fetch.status)
-            } else if response.expectedContentLength > Int64(fetch.limit) {
+            } else if response.expectedContentLength > Int64(fetch.limit),
+                      (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") == nil {
+                // A compressed body's length is not the file's: a file of 35 bytes is 55 gzipped.
+                // What it inflates to is counted as it arrives (below).
                 fetch.failure = .tooLarge(url: fetch.url.absoluteString, limit: fetch.limit)
             }
             return fetch.failure == nil

@@ -1,0 +1,97 @@
+import SitegenCore
+
+/// Where each document of the index goes: its group's number and its place in the group, so its
+/// id (`group × groupSize + place`), all from what they are where the kinds say so.
+///
+/// The groups of one contribution and scope (a space: the hymns, one translation's chapters)
+/// are numbered by their `groupSlot` from the space's base; a space's size is a power of two
+/// above its largest slot, and the bases follow in the contributions' order. So a hymn, a month
+/// or a chapter added leaves every other group's number as it was, and a space moves only when
+/// one before it outgrows its power of two (the hymnal passing 1,024 hymns). A space with a
+/// group without a slot, or a slot given twice, numbers its groups by position. Documents come
+/// out in id order, the order the postings need.
+struct SearchLayout {
+    let documents: [SearchDocument]
+    /// The contribution each document came from.
+    let owners: [Int]
+    /// The first document of each group, in id order.
+    let groupStarts: [Int]
+    let groupIDs: [Int]
+    /// Each document's place in its group and id.
+    let places: [Int]
+    let ids: [Int]
+    /// The first id of each scope's space: its terms' postings count from there, so a
+    /// translation's words do not each carry the large number of its place in the index.
+    let scopeBase: [String: Int]
+
+    init(_ contributions: [SearchContribution], groupSize: Int) {
+        let all = contributions.flatMap(\.documents)
+        let allOwners = contributions.indices.flatMap { index in repeatElement(index, count: contributions[index].documents.count) }
+        // Groups: runs of documents with the same group key and contribution, at most `groupSize` each.
+        var runs: [Range<Int>] = []
+        var start = 0
+        for i in all.indices.dropFirst() {
+            let doc = all[i]
+            if doc.group != all[i - 1].group || allOwners[i] != allOwners[i - 1] || doc.scope != all[i - 1].scope || i - start >= groupSize {
+                runs.append(start..<i)
+                start = i
+            }
+        }
+        if !all.isEmpty { runs.append(start..<all.count) }
+
+        // Spaces, in order of first appearance, and each group's number in its space.
+        struct Space: Hashable { let owner: Int; let scope: String? }
+        var spaces: [Space] = []
+        var groupsOf: [Space: [Int]] = [:]
+        for (g, run) in runs.enumerated() {
+            let space = Space(owner: allOwners[run.lowerBound], scope: all[run.lowerBound].scope)
+            if groupsOf[space] == nil { spaces.append(space) }
+            groupsOf[space, default: []].append(g)
+        }
+        var groupID = [Int](repeating: 0, count: runs.count)
+        var base = 0
+        var scopeBase: [String: Int] = [:]
+        for space in spaces {
+            if let scope = space.scope, scopeBase[scope] == nil { scopeBase[scope] = base * groupSize }
+            let groups = groupsOf[space]!
+            var seen = Set<Int>()
+            let stable = groups.allSatisfy { all[runs[$0].lowerBound].groupSlot.map { $0 >= 0 && seen.insert($0).inserted } ?? false }
+            let slots = stable ? groups.map { all[runs[$0].lowerBound].groupSlot! } : Array(groups.indices)
+            for (g, slot) in zip(groups, slots) { groupID[g] = base + slot }
+            var size = 1
+            while size <= slots.max() ?? 0 { size *= 2 }
+            base += size
+        }
+
+        // A document's place in its group is its `slot` (what it is: a verse's number), else its
+        // position; a group with a slot out of range or given twice falls back to positions.
+        var place = [Int](repeating: 0, count: all.count)
+        for run in runs {
+            var seen = Set<Int>()
+            let slotted = run.allSatisfy { all[$0].slot.map { $0 >= 0 && $0 < groupSize && seen.insert($0).inserted } ?? false }
+            for i in run { place[i] = slotted ? all[i].slot! : i - run.lowerBound }
+        }
+
+        // Everything in id order.
+        let groupOrder = runs.indices.sorted { groupID[$0] < groupID[$1] }
+        var order: [Int] = []
+        var starts: [Int] = []
+        for g in groupOrder {
+            starts.append(order.count)
+            order += runs[g].sorted { place[$0] < place[$1] }
+        }
+        documents = order.map { all[$0] }
+        owners = order.map { allOwners[$0] }
+        places = order.map { place[$0] }
+        groupStarts = starts
+        groupIDs = groupOrder.map { groupID[$0] }
+        var ids: [Int] = []
+        ids.reserveCapacity(order.count)
+        for (g, s) in starts.enumerated() {
+            let end = g + 1 < starts.count ? starts[g + 1] : order.count
+            for i in s..<end { ids.append(groupIDs[g] * groupSize + places[i]) }
+        }
+        self.ids = ids
+        self.scopeBase = scopeBase
+    }
+}
