@@ -13,8 +13,9 @@ public enum AppBundle {
     /// The folder below `api/v1/`.
     public static let folder = "bundle/"
     /// Bumped when the tables change in a way an app must know about (the manifest states it).
-    /// 2: one file per bundle part, `bundle_info` without `as_of`.
-    public static let version = 2
+    /// 2: one file per bundle part, `bundle_info` without `as_of`. 3: the hymns' parts in a file
+    /// per fifty numbers, a translation's verses in a file per division of the canon.
+    public static let version = 3
 
     /// A bundle file's path below `api/v1/`.
     public static func path(_ bundle: String) -> String { folder + bundle + ".sqlite" }
