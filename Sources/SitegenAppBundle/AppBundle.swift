@@ -3,7 +3,7 @@ import SitegenCore
 import SitegenWords
 
 /// The apps' SQLite bundle (docs/app-data.md): every kind's `AppTable`s, one SQLite database per
-/// bundle file they name (`api/v1/bundle/hymns.sqlite`, `bundle/bible-kjv.sqlite`, …), with an
+/// bundle file they name (`api/v1/bundle/hymns-1-50.sqlite`, `bundle/bible-kjv-law.sqlite`, …), with an
 /// FTS5 table beside each searched table holding its text folded by the site search's word
 /// rules. What changes together is in one file, so an edit changes one small file and an app
 /// downloads that one. Deterministic: the same tables give the same bytes (fixed page size,
