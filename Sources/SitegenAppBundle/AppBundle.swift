@@ -3,7 +3,7 @@ import SitegenCore
 import SitegenWords
 
 /// The apps' SQLite bundle (docs/app-data.md): every kind's `AppTable`s, one SQLite database per
-/// bundle file they name (`api/v1/bundle/hymns.sqlite`, `bundle/bible-kjv.sqlite`, …), with an
+/// bundle file they name (`api/v1/bundle/hymns-1-50.sqlite`, `bundle/bible-kjv-law.sqlite`, …), with an
 /// FTS5 table beside each searched table holding its text folded by the site search's word
 /// rules. What changes together is in one file, so an edit changes one small file and an app
 /// downloads that one. Deterministic: the same tables give the same bytes (fixed page size,
@@ -13,8 +13,9 @@ public enum AppBundle {
     /// The folder below `api/v1/`.
     public static let folder = "bundle/"
     /// Bumped when the tables change in a way an app must know about (the manifest states it).
-    /// 2: one file per bundle part, `bundle_info` without `as_of`.
-    public static let version = 2
+    /// 2: one file per bundle part, `bundle_info` without `as_of`. 3: the hymns' parts in a file
+    /// per fifty numbers, a translation's verses in a file per division of the canon.
+    public static let version = 3
 
     /// A bundle file's path below `api/v1/`.
     public static func path(_ bundle: String) -> String { folder + bundle + ".sqlite" }

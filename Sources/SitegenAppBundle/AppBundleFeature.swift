@@ -19,18 +19,24 @@ public struct AppBundleFeature: SiteFeature {
     /// Each bundle file's bytes, kept with the tables they were made from.
     public func makeCache() -> KeyedMemo<[AppTable], Data> { KeyedMemo() }
 
-    /// Nothing when no kind has tables.
+    /// Nothing when no kind has tables. The files are made on all cores (`context.jobs`): each
+    /// is its own SQLite database, and each file's bytes depend on its tables alone, so the
+    /// order they are made in changes nothing.
     public func make(_ tables: [AppTable], context: RenderContext, cache: KeyedMemo<[AppTable], Data>) throws -> FeatureFiles {
-        var files: [OutputFile] = [], entries: [Manifest.BundleEntry] = []
-        for (bundle, members) in try AppBundle.files(tables) {
-            let data = try cache.value(bundle + "\n" + context.generator, input: members) {
+        let files = try AppBundle.files(tables)
+        let made = parallelMap(files, jobs: context.jobs) { bundle, members in
+            Result { try cache.value(bundle + "\n" + context.generator, input: members) {
                 try AppBundle.data(members, bundle: bundle, generator: context.generator)
-            }
+            } }
+        }
+        var outputs: [OutputFile] = [], entries: [Manifest.BundleEntry] = []
+        for ((bundle, members), result) in zip(files, made) {
+            let data = try result.get()
             let path = AppBundle.path(bundle)
-            files.append(OutputFile(path: Manifest.root + path, data: data))
+            outputs.append(OutputFile(path: Manifest.root + path, data: data))
             entries.append(Manifest.BundleEntry(path: path, sha256: SnapshotJSON.sha256(data), bytes: data.count,
                                                 records: members.reduce(0) { $0 + $1.rows.count }, version: AppBundle.version))
         }
-        return FeatureFiles(files: files, contributions: entries.isEmpty ? Contributions() : Contributions(ManifestListing(bundles: entries)))
+        return FeatureFiles(files: outputs, contributions: entries.isEmpty ? Contributions() : Contributions(ManifestListing(bundles: entries)))
     }
 }

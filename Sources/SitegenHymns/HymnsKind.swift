@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The hymnal as a content kind: `Content/hymns/` → the hymn pages and `hymns.json`.
+/// The hymnal as a content kind: `Content/hymns/` → the hymn pages and `hymns/<first>-<last>.json`.
 public struct HymnsKind: ContentKind {
     public init() {}
 
@@ -27,7 +27,7 @@ public struct HymnsKind: ContentKind {
     }
 
     public func snapshots(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) throws -> [Snapshot] {
-        [try HymnsSnapshot.snapshot(hymnal, context: context, cache: cache)]
+        try HymnsSnapshot.snapshots(hymnal, context: context, cache: cache)
     }
 
     /// Its stanzas to the search, its tables to the apps' bundle, the home page's hymn-number
@@ -45,7 +45,7 @@ public struct HymnsKind: ContentKind {
 }
 
 /// What the hymnal remembers between the builds of a session: the listing of its folder, each
-/// file's hymn, and each hymn's text HTML and `hymns.json` record, by source file; an edit makes
+/// file's hymn, and each hymn's text HTML and snapshot record, by source file; an edit makes
 /// again only what came from the changed files.
 public final class HymnsCache: KindCache {
     private let files = FileMemo<Hymn?>()

@@ -28,4 +28,22 @@ public enum AppSearch {
             return forms.isEmpty ? typed : "(" + ([typed] + forms.map { "\"\($0)\"" }).joined(separator: " OR ") + ")"
         }.joined(separator: " ")
     }
+
+    /// The SQL that searches one table over every bundle file holding part of it, each attached
+    /// under a name in `schemas`: a translation's `verses` over its divisions
+    /// (`bible-kjv-law.sqlite` … `bible-kjv-letters.sqlite`), the hymns' `hymn_parts` over their
+    /// ranges (`hymns-1-50.sqlite` …). Its one parameter, `?1`, is a `MATCH` expression
+    /// (`query(_:)`); it gives the matching rows' ids (`verses.id`, `hymn_parts.id`) in key order,
+    /// which is canon order for verses and number order for hymns. Names are quoted, so any
+    /// attached name works.
+    public static func sql(searching table: String, in schemas: [String]) -> String {
+        let fullText = quoted(table + "_fts")
+        return schemas.map { schema in
+            "SELECT f.rowid AS id FROM \(quoted(schema)).\(fullText) AS f WHERE f.\(fullText) MATCH ?1"
+        }.joined(separator: " UNION ALL ") + " ORDER BY id"
+    }
+
+    private static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
 }

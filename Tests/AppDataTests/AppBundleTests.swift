@@ -4,63 +4,88 @@ import Foundation
 import Testing
 
 /// `api/v1/bundle/*.sqlite` of a build of the bundled site, read with SQLite as an app reads it:
-/// the Bible's books and plan, the hymns and the schedule opened as one database with each
-/// translation's verses attached.
+/// one connection per subject, each within SQLite's default of 10 attached files — the Bible's
+/// books and plan with one translation's divisions attached, the hymns' list with its ranges,
+/// the schedule — and a temporary view over a table's parts.
 @Suite struct AppBundleTests {
-    /// The bundle's files opened together: `bible.sqlite` (the main database), the others
-    /// attached by their name (`hymns`, `schedule`, `kjv`, `web`, `rv1909`).
-    static func open(_ site: BundledSite) throws -> ReadOnlyDatabase {
+    static let divisions = ["law", "history", "wisdom", "prophets", "gospels", "letters"]
+
+    /// `main` opened, and every file of `parts` attached under its name; a `TEMP VIEW` named
+    /// `table` unites the parts' rows (a read-only connection may make temporary objects).
+    static func open(_ site: BundledSite, main: String, parts: [String: String], table: String) throws -> ReadOnlyDatabase {
         let folder = site.api().appendingPathComponent("bundle")
-        let db = try ReadOnlyDatabase(folder.appendingPathComponent("bible.sqlite"))
-        for (file, name) in [("hymns", "hymns"), ("schedule", "schedule"), ("bible-kjv", "kjv"), ("bible-rv1909", "rv1909"), ("bible-web", "web")] {
-            _ = try db.rows("ATTACH DATABASE ? AS \(name)", folder.appendingPathComponent(file + ".sqlite").path)
+        let db = try ReadOnlyDatabase(folder.appendingPathComponent(main + ".sqlite"))
+        for (name, file) in parts.sorted(by: { $0.key < $1.key }) {
+            _ = try db.rows("ATTACH DATABASE ? AS \"\(name)\"", folder.appendingPathComponent(file + ".sqlite").path)
         }
+        _ = try db.rows("CREATE TEMP VIEW all_\(table) AS " + parts.keys.sorted().map { "SELECT * FROM \"\($0)\".\(table)" }.joined(separator: " UNION ALL "))
         return db
+    }
+
+    /// `bible.sqlite` with a translation's divisions attached (`law`, … `letters`, `deuterocanon` when it has one).
+    static func openTranslation(_ site: BundledSite, _ id: String) throws -> ReadOnlyDatabase {
+        let folder = site.api().appendingPathComponent("bundle").path
+        let names = (divisions + ["deuterocanon"]).filter { FileManager.default.fileExists(atPath: "\(folder)/bible-\(id)-\($0).sqlite") }
+        return try open(site, main: "bible", parts: Dictionary(uniqueKeysWithValues: names.map { ($0, "bible-\(id)-\($0)") }), table: "verses")
+    }
+
+    /// `hymns.sqlite` with the hymns' ranges attached (`h1` for `hymns-1-50.sqlite`, `h51`, …).
+    static func openHymns(_ site: BundledSite) throws -> ReadOnlyDatabase {
+        let ranges = stride(from: 1, through: 351, by: 50).map { ("h\($0)", "hymns-\($0)-\($0 + 49)") }
+        return try open(site, main: "hymns", parts: Dictionary(uniqueKeysWithValues: ranges), table: "hymn_parts")
     }
 
     @Test func holdsEveryVerseAndHymnAndFindsFoldedWords() async throws {
         let site = try await BundledSite.shared.value
-        let db = try Self.open(site)
-        // Every verse of the three bundled translations, each in its own file, ids by position (kjv, rv1909, web).
-        #expect(try ["kjv", "rv1909", "web"].flatMap { try db.rows("SELECT id / 100000000, count(*) FROM \($0).verses GROUP BY 1") }
+        // Every verse of the three bundled translations, each in its own files, ids by position (kjv, rv1909, web).
+        #expect(try ["kjv", "rv1909", "web"].flatMap { try Self.openTranslation(site, $0).rows("SELECT id / 100000000, count(*) FROM all_verses GROUP BY 1") }
                     == [["0", "31102"], ["1", "31102"], ["2", "37617"]])
-        // Each translation's verses are searched in its own file (issue 28, item 7): "amor" in the RV1909.
-        #expect(try db.rows("SELECT count(*) FROM rv1909.verses_fts WHERE verses_fts MATCH ?", AppSearch.query("amor")) != [["0"]])
-        #expect(try db.rows("SELECT count(*) FROM hymns") == [["365"]])
+        let kjv = try Self.openTranslation(site, "kjv")
+        // Each division holds its books only: Genesis–Deuteronomy in law, Matthew–Acts in gospels.
+        #expect(try kjv.rows("SELECT min(id / 1000000), max(id / 1000000) FROM law.verses") == [["1", "5"]])
+        #expect(try kjv.rows("SELECT min(id / 1000000), max(id / 1000000) FROM gospels.verses") == [["40", "44"]])
+        let rv1909 = try Self.openTranslation(site, "rv1909")
+        // Each translation's verses are searched in its own files (issue 28, item 7): "amor" in the RV1909.
+        let allVerses = { (names: [String]) in AppSearch.sql(searching: "verses", in: names) }
+        #expect(try !rv1909.rows(allVerses(Self.divisions), AppSearch.query("amor")).isEmpty)
+        #expect(try Self.openHymns(site).rows("SELECT count(*) FROM hymns") == [["365"]])
         // The reference is in the id: John (book 43) 3:16.
-        #expect(try db.rows("""
-            SELECT b.osis, v.id / 1000 % 1000, v.id % 1000, v.text FROM verses v
+        #expect(try kjv.rows("""
+            SELECT b.osis, v.id / 1000 % 1000, v.id % 1000, v.text FROM all_verses v
             JOIN bible_books b ON b.translation = 'kjv' AND b.position = v.id / 1000000 % 100 WHERE v.id = 43003016
             """) == [["John", "3", "16", "¶ For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life."]])
-        // FTS5 finds exactly the verses whose words, folded by the site's rules, include the word.
-        let shepherd = try db.rows("SELECT rowid FROM verses_fts WHERE verses_fts MATCH ? ORDER BY rowid", AppSearch.query("Shepherd"))
-        let withWord = try db.rows("SELECT id, text FROM verses ORDER BY id").filter { AppSearch.words($0[1]).contains("shepherd") }
+        // FTS5 over every division (AppSearch.sql) finds exactly the verses whose words, folded by the site's rules,
+        // include the word, in canon order: the Psalms (wisdom) and John (gospels) among them.
+        let shepherd = try kjv.rows(allVerses(Self.divisions), AppSearch.query("Shepherd"))
+        let withWord = try kjv.rows("SELECT id, text FROM all_verses ORDER BY id").filter { AppSearch.words($0[1]).contains("shepherd") }
         #expect(shepherd == withWord.map { [$0[0]] })
-        #expect(shepherd.contains(["19023001"]) && shepherd.contains(["43010011"]))
+        #expect(shepherd.contains(["19023001"]) && shepherd.contains(["43010011"]) && shepherd.contains(["1049024"]))
         // The KJV's forms, as on the site: "love" finds "loveth" (John 3:35, "The Father loveth the Son").
-        let love = try db.rows("SELECT rowid FROM verses_fts WHERE verses_fts MATCH ?", AppSearch.query("love"))
+        let love = try kjv.rows(allVerses(Self.divisions), AppSearch.query("love"))
         #expect(love.contains(["43003035"]) && love.count > shepherd.count)
-        // The RV1909's verses (its own file) by the site's Spanish rules (SearchLanguage): "pastores" and "pastor" are
+        // The RV1909's verses (its own files) by the site's Spanish rules (SearchLanguage): "pastores" and "pastor" are
         // one stem, so "Jehová es mi pastor" (Salmo 23:1) is found by "pastores"; "año" is not "ano".
-        let pastores = try db.rows("SELECT rowid FROM rv1909.verses_fts WHERE verses_fts MATCH ?", AppSearch.query("Jehova pastores", language: "es"))
+        let pastores = try rv1909.rows(allVerses(Self.divisions), AppSearch.query("Jehova pastores", language: "es"))
         #expect(pastores.contains(["119023001"]))
-        let year = try db.rows("SELECT rowid FROM rv1909.verses_fts WHERE verses_fts MATCH ? AND rowid BETWEEN 100000000 AND 199999999",
-                               AppSearch.query("año", language: "es"))
-        let yearText = try db.rows("SELECT text FROM rv1909.verses WHERE id = ?", year.first?.first ?? "0")
+        let year = try rv1909.rows(allVerses(Self.divisions), AppSearch.query("año", language: "es"))
+        let yearText = try rv1909.rows("SELECT text FROM all_verses WHERE id = ?", year.first?.first ?? "0")
         #expect(!year.isEmpty && yearText.first?.first?.lowercased().contains("año") == true)
         #expect(AppSearch.query("año", language: "es") != AppSearch.query("ano", language: "es"))
-        // Whate’er (a curly apostrophe in the hymn) is found by "whateer", as on the site.
-        let whateer = try db.rows("SELECT p.hymn FROM hymn_parts_fts JOIN hymn_parts p ON p.id = hymn_parts_fts.rowid WHERE hymn_parts_fts MATCH ?",
-                                  AppSearch.query("whate'er"))
+        // Whate’er (a curly apostrophe in hymn 123, in hymns-101-150) is found by "whateer", as on the site, in every range.
+        let hymns = try Self.openHymns(site)
+        let ranges = stride(from: 1, through: 351, by: 50).map { "h\($0)" }
+        let whateer = try hymns.rows("SELECT p.hymn FROM (\(AppSearch.sql(searching: "hymn_parts", in: ranges))) AS f JOIN all_hymn_parts p ON p.id = f.id",
+                                     AppSearch.query("whate'er"))
         #expect(whateer.contains(["123"]))
-        let partsWithWord = try db.rows("SELECT hymn, text FROM hymn_parts ORDER BY id").filter { AppSearch.words($0[1]).contains("whateer") }
-        #expect(whateer.sorted { Int($0[0])! < Int($1[0])! } == partsWithWord.map { [$0[0]] })
-        #expect(try db.rows("SELECT count(*) FROM hymn_parts_fts WHERE hymn_parts_fts MATCH ?", AppSearch.query("whateer")) == [[String(whateer.count)]])
-        #expect(try db.rows("SELECT value FROM bundle_info WHERE key = 'bundle'") == [["bible"]])
-        #expect(try db.rows("SELECT value FROM kjv.bundle_info WHERE key = 'version'") == [[String(SnapshotModels.bundleVersion)]])
-        #expect(try db.rows("SELECT count(*) FROM plan_readings WHERE day = '11-22'") == [["4"]])
-        #expect(try db.rows("SELECT count(*) FROM localities") != [["0"]])
-        let next = try db.rows("SELECT date FROM meetings WHERE date >= '2026-11-22' ORDER BY id LIMIT 3")
+        let partsWithWord = try hymns.rows("SELECT hymn, text FROM all_hymn_parts ORDER BY id").filter { AppSearch.words($0[1]).contains("whateer") }
+        #expect(whateer == partsWithWord.map { [$0[0]] } && Set(whateer.map { Int($0[0])! / 50 }).count > 1)
+        #expect(try hymns.rows("SELECT value FROM h101.bundle_info WHERE key = 'bundle'") == [["hymns-101-150"]])
+        #expect(try kjv.rows("SELECT value FROM bundle_info WHERE key = 'bundle'") == [["bible"]])
+        #expect(try kjv.rows("SELECT value FROM letters.bundle_info WHERE key = 'version'") == [[String(SnapshotModels.bundleVersion)]])
+        #expect(try kjv.rows("SELECT count(*) FROM plan_readings WHERE day = '11-22'") == [["4"]])
+        let schedule = try ReadOnlyDatabase(site.api().appendingPathComponent("bundle/schedule.sqlite"))
+        #expect(try schedule.rows("SELECT count(*) FROM localities") != [["0"]])
+        let next = try schedule.rows("SELECT date FROM meetings WHERE date >= '2026-11-22' ORDER BY id LIMIT 3")
         #expect(next.count == 3)
     }
 
@@ -70,7 +95,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.url("Output2")) }
         let manifest = try JSONDecoder().decode(SnapshotManifest.self,
                                                 from: Data(contentsOf: site.api().appendingPathComponent("manifest.json")))
-        #expect(manifest.bundles.map(\.path) == ["bible-kjv", "bible-rv1909", "bible-web", "bible", "hymns", "schedule"].map { "bundle/\($0).sqlite" }.sorted())
+        let translations = ["kjv", "rv1909", "web"].flatMap { id in Self.divisions.map { "bible-\(id)-\($0)" } } + ["bible-web-deuterocanon"]
+        let hymns = stride(from: 1, through: 351, by: 50).map { "hymns-\($0)-\($0 + 49)" }
+        #expect(manifest.bundles.map(\.path) == (translations + hymns + ["bible", "hymns", "schedule"]).map { "bundle/\($0).sqlite" }.sorted())
         let written = try FileManager.default.contentsOfDirectory(atPath: site.api().appendingPathComponent("bundle").path)
         #expect(Set(written) == Set(manifest.bundles.map { String($0.path.dropFirst("bundle/".count)) }))
         for bundle in manifest.bundles {
@@ -79,9 +106,10 @@ import Testing
             #expect(first == second, "\(bundle.path)")
             #expect(bundle.bytes == first.count && bundle.sha256 == sha256Hex(first) && bundle.version == SnapshotModels.bundleVersion)
         }
-        // What changes often is small: the hymns' and the schedule's files are a fraction of a translation's.
+        // What an edit changes is small: a range of hymns and the schedule are a fraction of a division of a translation.
         let size = { (name: String) in manifest.bundles.first { $0.path == "bundle/\(name).sqlite" }!.bytes }
-        #expect(size("schedule") < 300_000 && size("hymns") < 1_000_000 && size("bible-kjv") > 5_000_000)
+        #expect(size("schedule") < 300_000 && size("hymns-101-150") < 200_000 && size("bible-kjv-history") > 1_000_000)
+        #expect(Set(manifest.files.filter { $0.schemaName == "hymns" }.map(\.path)) == Set(hymns.map { "hymns/\($0.dropFirst("hymns-".count)).json" }))
     }
 }
 

@@ -38,8 +38,12 @@ import Testing
     @Test func modelsAnswerWhatAnAppAsks() async throws {
         let site = try await BundledSite.shared.value
         let api = site.api()
-        let hymns = try SnapshotModels.decode(HymnsFile.self, from: Data(contentsOf: api.appendingPathComponent("hymns.json")))
+        #expect(HymnsFile.path(of: 123) == "hymns/101-150.json" && HymnsFile.path(of: 50) == "hymns/1-50.json")
+        let hymns = try SnapshotModels.decode(HymnsFile.self, from: Data(contentsOf: api.appendingPathComponent(HymnsFile.path(of: 123))))
         #expect(hymns.hymn(123)?.stanzas.first?.text.hasPrefix("O world, behold upon the tree") == true)
+        #expect(hymns.hymns.map(\.number) == Array(101...150) && hymns.count == 365)
+        let last = try SnapshotModels.decode(HymnsFile.self, from: Data(contentsOf: api.appendingPathComponent(HymnsFile.path(of: 365))))
+        #expect(last.hymns.map(\.number) == Array(351...365))
         let plan = try SnapshotModels.decode(BiblePlanFile.self, from: Data(contentsOf: api.appendingPathComponent("bible/kjv/plan.json")))
         #expect(plan.readings(on: "11-22").map(\.passages.first?.book).count == 4)
         let schedule = try SnapshotModels.decode(ScheduleFile.self, from: Data(contentsOf: api.appendingPathComponent("schedule.json")))

@@ -5,13 +5,14 @@ import Testing
 /// `SnapshotSync` against builds of the bundled site served over loopback HTTP: what an app's
 /// refresh does, and what it must survive.
 @Suite(.serialized) struct SnapshotSyncTests {
-    /// The bundled site (the KJV its only translation), and a copy with one hymn changed, both
+    /// The bundled site (the KJV its only translation), and a copy with one word of hymn 123 changed, both
     /// built: the two differ in that hymn only, so the bundle's other files are the same.
     static let sites = Task { () throws -> (BundledSite, BundledSite) in
         let base = try BundledSite()
         try await base.build()
         let edited = try BundledSite()
-        try edited.edit("Content/hymns/123.md", replacing: "O world, behold upon the tree", with: "O world, behold upon the cross")
+        // A word inside the hymn, not its first line (which the hymns' list in `bundle/hymns.sqlite` also holds).
+        try edited.edit("Content/hymns/123.md", replacing: "Than yonder sands upon the shore", with: "Than yonder sands along the shore")
         try await edited.build()
         return (base, edited)
     }
@@ -49,12 +50,12 @@ import Testing
 
         host.serve(edited.url("Output"))
         let second = try await sync.run()
-        // The hymns' bundle file only: the translations' (8 MB each) and the schedule's are kept.
-        #expect(second.downloaded == ["manifest.json", "hymns.json", "bundle/hymns.sqlite"])
-        #expect(host.served == ["api/v1/manifest.json", "api/v1/hymns.json", "api/v1/bundle/hymns.sqlite"])
+        // The files of hymns 101–150 only: the other hymns', the translations' and the schedule's are kept.
+        #expect(second.downloaded == ["manifest.json", "hymns/101-150.json", "bundle/hymns-101-150.sqlite"])
+        #expect(host.served == ["api/v1/manifest.json", "api/v1/hymns/101-150.json", "api/v1/bundle/hymns-101-150.sqlite"])
         try expectMirror(sync.mirror, equals: edited)
-        let hymns = try sync.mirror.decode(HymnsFile.self, "hymns.json")
-        #expect(hymns.hymn(123)?.stanzas.first?.text.hasPrefix("O world, behold upon the cross") == true)
+        let hymns = try sync.mirror.decode(HymnsFile.self, HymnsFile.path(of: 123))
+        #expect(hymns.hymn(123)?.stanzas[1].text.contains("Than yonder sands along the shore") == true)
         await host.stop()
     }
 
@@ -66,7 +67,7 @@ import Testing
         _ = try await SnapshotSync(site: await host.url, into: folder).run()
         let before = try SnapshotMirror(root: folder).data("manifest.json")
 
-        // The manifest and hymns.json arrive, then the host goes away before the hymns' bundle file.
+        // The manifest and hymns 101–150's snapshot arrive, then the host goes away before their bundle file.
         host.serve(edited.url("Output"))
         host.stop(after: 2)
         await #expect(throws: (any Error).self) { try await SnapshotSync(site: await host.url, into: folder).run() }
@@ -77,7 +78,7 @@ import Testing
 
         let restarted = try await LoopbackSite(root: edited.url("Output"))
         let resumed = try await SnapshotSync(site: await restarted.url, into: folder).run()
-        #expect(resumed.downloaded == ["manifest.json", "bundle/hymns.sqlite"], "hymns.json was verified in staging already")
+        #expect(resumed.downloaded == ["manifest.json", "bundle/hymns-101-150.sqlite"], "the snapshot was verified in staging already")
         try expectMirror(mirror, equals: edited)
         await restarted.stop()
     }
@@ -90,16 +91,16 @@ import Testing
         _ = try await SnapshotSync(site: await host.url, into: folder).run()
 
         host.serve(edited.url("Output"))
-        var hymns = try Data(contentsOf: edited.api().appendingPathComponent("hymns.json"))
+        var hymns = try Data(contentsOf: edited.api().appendingPathComponent("hymns/101-150.json"))
         hymns.replaceSubrange(hymns.range(of: Data("behold".utf8))!, with: Data("BEHOLD".utf8))
-        host.replace("api/v1/hymns.json", with: hymns)
+        host.replace("api/v1/hymns/101-150.json", with: hymns)
         do {
             _ = try await SnapshotSync(site: await host.url, into: folder).run()
-            Issue.record("a tampered hymns.json was accepted")
+            Issue.record("a tampered hymns/101-150.json was accepted")
         } catch let error as SyncError {
             guard case .mismatch(let path, _, _) = error else { Issue.record("\(error)"); return }
-            #expect(path == "hymns.json")
-            #expect(error.description.contains("hymns.json: refused"))
+            #expect(path == "hymns/101-150.json")
+            #expect(error.description.contains("hymns/101-150.json: refused"))
         }
         try expectMirror(SnapshotMirror(root: folder), equals: base)
         await host.stop()
@@ -128,7 +129,7 @@ import Testing
         let host = try await LoopbackSite(root: base.url("Output"))
         var sync = SnapshotSync(site: await host.url, into: folder)
         sync.supported["hymns"] = 0
-        await #expect(throws: SyncError.unsupportedVersion(path: "hymns.json", schema: "hymns", version: 1, supported: 0)) {
+        await #expect(throws: SyncError.unsupportedVersion(path: "hymns/1-50.json", schema: "hymns", version: 2, supported: 0)) {
             try await sync.run()
         }
         #expect(SnapshotMirror(root: folder).current == nil)

@@ -105,6 +105,47 @@ import Testing
         try expect(SnapshotMirror(root: dir), holds: after)
     }
 
+    @Test("Issue 27, item 3: parts that leave the set leave the mirror; a part left in staging by a cut run of a withdrawn set is dropped")
+    func bundlePartsComeAndGo() async throws {
+        let part = { (byte: UInt8, count: Int) in Data(repeating: byte, count: count) }
+        let before = FakeSite(files: ["hymns/1-50.json": Data("{\"v\":1}".utf8), "hymns/51-100.json": Data("{\"v\":2}".utf8)],
+                              bundles: ["bundle/hymns-1-50.sqlite": part(1, 4000), "bundle/hymns-51-100.sqlite": part(2, 4000),
+                                        "bundle/bible-kjv-law.sqlite": part(3, 9000), "bundle/bible-kjv-letters.sqlite": part(4, 7000)])
+        // A newer set adds a range (hymns 101–150) and changes a division; its new range's file is cut off.
+        var added = before
+        added.files["hymns/101-150.json"] = Data("{\"v\":3}".utf8)
+        added.bundles["bundle/hymns-101-150.sqlite"] = part(5, 4000)
+        added.bundles["bundle/bible-kjv-law.sqlite"] = part(6, 9000)
+        // Then the site withdraws it: hymns 51–100 removed instead, the law as before the cut run.
+        var removed = before
+        removed.files["hymns/51-100.json"] = nil
+        removed.bundles["bundle/hymns-51-100.sqlite"] = nil
+        let published = Published(before)
+        let server = try HostileServer { path, connection in
+            if path.hasSuffix("bundle/hymns-101-150.sqlite") {
+                connection.send("HTTP/1.1 200 OK\r\nContent-Length: 4000\r\n\r\nxx")
+                return
+            }
+            published.site.handler()(path, connection)
+        }
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try await quickSync(server, dir).run()
+        published.site = added
+        await #expect(throws: (any Error).self) { try await quickSync(server, dir).run() }
+        try expect(SnapshotMirror(root: dir), holds: before)
+        published.site = removed
+        let synced = try await quickSync(server, dir).run()
+        #expect(synced.downloaded == ["manifest.json"], "every file of the smaller set was in the mirror already")
+        let mirror = SnapshotMirror(root: dir)
+        try expect(mirror, holds: removed)
+        let current = try #require(mirror.current)
+        let held = try FileManager.default.subpathsOfDirectory(atPath: current.path).filter { $0.hasSuffix(".json") || $0.hasSuffix(".sqlite") }
+        #expect(Set(held) == Set(removed.files.keys).union(removed.bundles.keys).union(["manifest.json"]),
+                "no file of the withdrawn set or of the removed range stays")
+    }
+
     @Test("1: a second sync into the same folder waits for the first, or says it is busy; current is always complete")
     func concurrentSyncs() async throws {
         let site = FakeSite.numbered(10)

@@ -25,7 +25,7 @@ struct BuildSessionTests {
             return report
         }
 
-        let hymn = try await step("a hymn's text", ["Content/hymns/012.md"], expectWritten: ["hymns/12/index.html", "api/v1/hymns.json", "api/v1/manifest.json", "sw.js"]) {
+        let hymn = try await step("a hymn's text", ["Content/hymns/012.md"], expectWritten: ["hymns/12/index.html", "api/v1/hymns/1-50.json", "api/v1/manifest.json", "sw.js"]) {
             try site.edit("Content/hymns/012.md", replacing: "\n\n", with: "\n\nA new first line, sung first,\n")
         }
         // Only what shows hymn 12 changes: its page, its neighbours' prev/next, the index, the snapshot.

@@ -630,6 +630,18 @@ def offline_list(out: pathlib.Path) -> dict:
     return {"parts": root["parts"], "core": core, "groups": groups}
 
 
+def hymn_snapshots(out: pathlib.Path) -> list[tuple[str, dict]]:
+    """The hymns' snapshot files (api/v1/hymns/1-50.json, 51-100.json, …), each (path below
+    api/v1/, its JSON), in number order."""
+    files = sorted((out / "api" / "v1" / "hymns").glob("*.json"), key=lambda f: int(f.stem.split("-")[0]))
+    return [(f"hymns/{f.name}", json.loads(f.read_text())) for f in files]
+
+
+def snapshot_hymns(out: pathlib.Path) -> list[dict]:
+    """Every hymn of the hymns' snapshot files, in number order."""
+    return [hymn for _, data in hymn_snapshots(out) for hymn in data["hymns"]]
+
+
 def record_benchmark(name: str, value: float, unit: str) -> None:
     BENCHMARKS[name] = f"{value:.3g} {unit}"
     ARTIFACTS.mkdir(exist_ok=True)

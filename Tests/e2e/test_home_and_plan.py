@@ -13,7 +13,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, axe_violations, check_screenshot, emulate_dark, screenshot, set_viewport, wait_for_url_path
+from conftest import ROOT, axe_violations, snapshot_hymns, check_screenshot, emulate_dark, screenshot, set_viewport, wait_for_url_path
 from test_bible import clear_storage, fake_clock, open_page
 
 MAX_PAGE = 150 * 1024
@@ -268,7 +268,7 @@ def test_screenshots_phone_and_desktop_both_themes(driver, base_url, path, name)
 def test_hymn_page_and_snapshot_carry_the_sung_lines(site):
     page = (site / "hymns" / "1" / "index.html").read_text()
     assert '<span class="line"><span class="stanza-number">1</span> God bless our native land!</span>\n<span class="line">Firm may she ever stand,</span>' in page
-    hymns = json.loads((site / "api" / "v1" / "hymns.json").read_text())["hymns"]
+    hymns = snapshot_hymns(site)
     first = hymns[0]["stanzas"]
     assert [len(s["lines"]) for s in first] == [7, 7]
     assert first[0]["text"].startswith("God bless our native land! Firm may she ever stand,")

@@ -15,8 +15,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import (copy_previous_output, copy_small_content, AS_OF, ROOT, assert_stays_on, axe_violations,
-                      emulate_dark, nu_errors_under, run_sitegen, screenshot, set_viewport, touch_swipe, tree_digest,
-                      watch_navigation)
+                      emulate_dark, hymn_snapshots, nu_errors_under, run_sitegen, screenshot, set_viewport, snapshot_hymns,
+                      touch_swipe, tree_digest, watch_navigation)
 
 REMOVED = [168, 171, 242, 246, 267, 272, 273, 274, 275]
 
@@ -73,12 +73,17 @@ def test_index_lists_by_number_and_by_first_line(site):
 def test_hymns_snapshot_is_structured_and_in_the_manifest(site):
     api = site / "api" / "v1"
     manifest = json.loads((api / "manifest.json").read_text())
-    entry = next(f for f in manifest["files"] if f["path"] == "hymns.json")
-    assert entry["records"] == 365 and entry["schema"] == "schemas/hymns.schema.json"
-    data = json.loads((api / "hymns.json").read_text())
     schema = json.loads((api / "schemas" / "hymns.schema.json").read_text())
-    jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
-    hymns = data["hymns"]
+    files = hymn_snapshots(site)
+    # One file per fifty numbers, each listed with its hymns as records (the last range holds 351–365).
+    assert [path for path, _ in files] == [f"hymns/{n}-{n + 49}.json" for n in range(1, 352, 50)]
+    for path, data in files:
+        entry = next(f for f in manifest["files"] if f["path"] == path)
+        assert entry["records"] == len(data["hymns"]) and entry["schema"] == "schemas/hymns.schema.json", path
+        assert data["count"] == 365 and data["schemaVersion"] == 2
+        jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
+    data = files[0][1]
+    hymns = snapshot_hymns(site)
     assert [h["number"] for h in hymns] == list(range(1, 366))
     assert [h["number"] for h in hymns if h["removed"]] == REMOVED
     assert all(h["stanzas"] == [] for h in hymns if h["removed"])
@@ -105,7 +110,7 @@ def test_hymn_pages_pass_the_html_checker(site, nu_errors):
 def test_snapshot_round_trips_to_the_apps_file(site):
     """The snapshot carries everything the app's file has: rebuilt string by string."""
     original = json.loads((ROOT / "Tests" / "Fixtures" / "hymnal" / "hymns.json").read_text())
-    data = json.loads((site / "api" / "v1" / "hymns.json").read_text())
+    hymns = snapshot_hymns(site)
 
     def app_text(passage):
         def seg(s):
@@ -113,7 +118,7 @@ def test_snapshot_round_trips_to_the_apps_file(site):
             return f"<b>{text}</b>" if s["marked"] else text
         return " ".join("".join(seg(s) for s in line) for line in passage["lines"])
 
-    for mine, theirs in zip(data["hymns"], original["hymns"], strict=True):
+    for mine, theirs in zip(hymns, original["hymns"], strict=True):
         assert [app_text(s) for s in mine["stanzas"]] == theirs["verses"], mine["number"]
         for key in ("chorus", "refrain"):
             assert (app_text(mine[key]) if key in mine else None) == theirs.get(key), (mine["number"], key)
@@ -390,11 +395,11 @@ def test_meter_is_on_the_page_in_the_snapshot_and_in_the_bundle(site):
     group = index[index.index('<section class="meter-group" id="meter-10-10-10-10"'):]
     group = group[:group.index("</section>")]
     assert 'hymns/2/"' in group and group.count("<li>") == int(meter.group(2)) + 1
-    hymns = json.loads((site / "api" / "v1" / "hymns.json").read_text())["hymns"]
+    hymns = snapshot_hymns(site)
     assert hymns[1]["meter"] == "10.10.10.10" and hymns[22]["meter"].startswith("9.9.9.9 with chorus")
     assert "meter" not in hymns[167]   # removed
     import sqlite3
-    db = sqlite3.connect(site / "api" / "v1" / "bundle" / "hymns.sqlite")
+    db = sqlite3.connect(site / "api" / "v1" / "bundle" / "hymns.sqlite")   # the hymns' list (the parts are by fifties)
     assert db.execute("SELECT meter FROM hymns WHERE number = 2").fetchone() == ("10.10.10.10",)
     assert db.execute("SELECT count(*) FROM hymns WHERE meter IS NOT NULL AND meter != ''").fetchone() == (345,)
 

@@ -1,11 +1,12 @@
 /// What the apps' SQLite bundle holds of the Bible (docs/app-data.md): the translations, their
 /// books, the reading plan and the daily verses in the bundle file `bible`; each translation's
-/// verses (searched through `verses_fts`) in a file of its own, `bible-<id>`, which changes only
-/// when that translation's text does.
+/// verses (searched through `verses_fts`) in one file per division of the canon,
+/// `bible-<id>-<division>` (`bible-kjv-law`, … `bible-kjv-letters`), so a verse edit changes a
+/// file of a fifth of the translation or less, and only that translation's.
 enum BibleAppTables {
     static func tables(_ library: BibleLibrary) -> [AppTable] {
         var tables = [translations(library), books(library)]
-        tables += library.translations.enumerated().map { verses($1, position: $0) }
+        tables += library.translations.enumerated().flatMap { verses($1, position: $0) }
         if let plan = library.plan { tables.append(planReadings(plan)) }
         if let daily = library.dailyVerses { tables.append(dailyVerses(daily)) }
         return tables
@@ -40,10 +41,19 @@ enum BibleAppTables {
     /// of the first translation is 43003016, so a chapter is one range of ids and the reference
     /// is in the id (columns for translation, book, chapter and verse cost a tenth of the
     /// bundle's gzipped size).
-    static func verses(_ t: Translation, position: Int) -> AppTable {
+    /// One `verses` table per division of the canon the translation has books in, in canon order.
+    static func verses(_ t: Translation, position: Int) -> [AppTable] {
+        let books = t.books.sorted { $0.canon.order < $1.canon.order }
+        let divisions = Dictionary(grouping: books) { CanonDivision(order: $0.canon.order) }
+        return CanonDivision.allCases.compactMap { division in
+            divisions[division].map { verses($0, of: t, position: position, bundle: "bible-\(t.id)-\(division.rawValue)") }
+        }
+    }
+
+    static func verses(_ books: [Book], of t: Translation, position: Int, bundle: String) -> AppTable {
         var rows: [[AppValue]] = []
-        rows.reserveCapacity(t.verseCount)
-        for book in t.books.sorted(by: { $0.canon.order < $1.canon.order }) {
+        rows.reserveCapacity(books.reduce(0) { $0 + $1.verseCount })
+        for book in books {
             for chapter in book.chapters {
                 for verse in chapter.verses {
                     let id = position * 100_000_000 + book.canon.order * 1_000_000 + chapter.number * 1000 + verse.number
@@ -51,7 +61,7 @@ enum BibleAppTables {
                 }
             }
         }
-        return AppTable(name: "verses", bundle: "bible-" + t.id,
+        return AppTable(name: "verses", bundle: bundle,
                         columns: [AppColumn("id", .integer), AppColumn("text", .text), AppColumn("styles", .text, optional: true),
                                   AppColumn("paragraph", .integer)],
                         primaryKey: ["id"], rows: rows, fullText: ["text"],
@@ -105,5 +115,24 @@ enum BibleAppTables {
                  rows: daily.readings.enumerated().compactMap { index, reading in
                      reading.passages.first.map { [.integer(index), .text(reading.label)] + values($0) }
                  })
+    }
+}
+
+/// The divisions of the canon a translation's bundle files follow (books by canon order): each
+/// about a sixth of the Protestant canon (the largest, the histories, 23 % of the KJV's verses),
+/// fixed by the book, so an edit never moves a verse to another file.
+enum CanonDivision: String, CaseIterable {
+    case law, history, wisdom, prophets, gospels, letters, deuterocanon
+
+    init(order: Int) {
+        switch order {
+        case ...5: self = .law                 // Genesis–Deuteronomy
+        case 6...17: self = .history           // Joshua–Esther
+        case 18...22: self = .wisdom           // Job–Song of Solomon
+        case 23...39: self = .prophets         // Isaiah–Malachi
+        case 40...44: self = .gospels          // Matthew–Acts
+        case 45...66: self = .letters          // Romans–Revelation
+        default: self = .deuterocanon
+        }
     }
 }

@@ -21,7 +21,7 @@ public struct SnapshotSchema: Sendable, Hashable {
 
 /// One offline data file for the phone apps, below `api/v1/`.
 public struct Snapshot: Sendable, Equatable {
-    /// Path below `api/v1/`, e.g. `hymns.json` or `bible/kjv/books.json`.
+    /// Path below `api/v1/`, e.g. `hymns/1-50.json` or `bible/kjv/books.json`.
     public let path: String
     public let data: Data
     /// How many records the file holds (hymns, verses, meetings…), as the manifest states.

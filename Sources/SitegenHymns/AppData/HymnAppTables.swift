@@ -1,8 +1,17 @@
-/// What the apps' SQLite bundle holds of the hymnal (docs/app-data.md): every hymn, and its
-/// stanzas, chorus and refrain as parts (searched through `hymn_parts_fts`).
+import SitegenSnapshots
+
+/// What the apps' SQLite bundle holds of the hymnal (docs/app-data.md): every hymn's number,
+/// title and first line in `hymns` (file `hymns`), and the stanzas, chorus and refrain as parts
+/// (searched through `hymn_parts_fts`) in one file per range of fifty numbers
+/// (`hymns-1-50`, `hymns-51-100`, …, the ranges of the snapshot files, `HymnsFile.numbers(containing:)`), so a word edit changes one small file.
 enum HymnAppTables {
     static func tables(_ hymnal: Hymnal) -> [AppTable] {
-        [hymns(hymnal), parts(hymnal)]
+        let sorted = hymnal.hymns.sorted { $0.number < $1.number }
+        let byRange: [ClosedRange<Int>: [Hymn]] = Dictionary(grouping: sorted) { HymnsFile.numbers(containing: $0.number) }
+        let ranges = byRange.keys.sorted { $0.lowerBound < $1.lowerBound }
+        return [hymns(hymnal)] + ranges.map { range in
+            parts(byRange[range] ?? [], bundle: "hymns-\(range.lowerBound)-\(range.upperBound)")
+        }
     }
 
     static func hymns(_ hymnal: Hymnal) -> AppTable {
@@ -22,12 +31,12 @@ enum HymnAppTables {
     /// hymn's number × 100 + the part's position (hymn 123's parts are 12301…12399); `kind` is
     /// `stanza`, `chorus` or `refrain`; `number` the stanza's number (0 for chorus and refrain);
     /// `text` the lines joined by a line break, repeat signs kept.
-    static func parts(_ hymnal: Hymnal) -> AppTable {
-        AppTable(name: "hymn_parts", bundle: "hymns",
+    static func parts(_ hymns: [Hymn], bundle: String) -> AppTable {
+        AppTable(name: "hymn_parts", bundle: bundle,
                  columns: [AppColumn("id", .integer), AppColumn("hymn", .integer), AppColumn("kind", .text),
                            AppColumn("number", .integer), AppColumn("text", .text)],
                  primaryKey: ["id"],
-                 rows: hymnal.hymns.sorted { $0.number < $1.number }.flatMap { hymn in
+                 rows: hymns.flatMap { hymn in
                      printed(hymn).enumerated().map { position, part in
                          [.integer(hymn.number * 100 + position + 1), .integer(hymn.number), .text(part.kind), .integer(part.number),
                           .text(part.passage.lines.map(\.plainText).joined(separator: "\n"))]

@@ -1,28 +1,42 @@
 import Foundation
 import SitegenSnapshots
 
-/// `api/v1/hymns.json`: the whole hymnal for the apps, structured (no HTML): stanzas as lines
-/// of segments, repeated passages flagged with their repeat sign, removed hymns kept. The wire
-/// format is the apps' model, `HymnsFile` (SitegenSnapshots); this fills it from the hymnal.
+/// `api/v1/hymns/<first>-<last>.json`: the hymnal for the apps, structured (no HTML), in one file
+/// per range of fifty numbers (`HymnsFile.numbers(containing:)`: `hymns/1-50.json`, `hymns/51-100.json`, …), so an
+/// edit of one hymn changes one file of about 25 kB gzipped. Stanzas as lines of segments,
+/// repeated passages flagged with their repeat sign, removed hymns kept. The wire format is the
+/// apps' model, `HymnsFile` (SitegenSnapshots); this fills it from the hymnal.
 public enum HymnsSnapshot {
-    public static func snapshot(_ hymnal: Hymnal, context: RenderContext) throws -> Snapshot {
-        let file = HymnsFile(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
-                             count: hymnal.count, hymns: hymnal.hymns.map { record($0, context: context) })
-        return try Snapshot(path: "hymns.json", value: file, records: file.hymns.count, schema: schema)
+    public static func snapshots(_ hymnal: Hymnal, context: RenderContext) throws -> [Snapshot] {
+        try ranges(hymnal).map { first, hymns in
+            let file = HymnsFile(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
+                                 count: hymnal.count, hymns: hymns.map { record($0, context: context) })
+            return try Snapshot(path: HymnsFile.path(of: first), value: file, records: file.hymns.count, schema: schema)
+        }
     }
 
-    /// The same bytes as `snapshot`, with each hymn's record taken from `cache` (a session
+    /// The same bytes as `snapshots`, with each hymn's record taken from `cache` (a session
     /// remembers the records of hymns whose file did not change), spliced into the file without
     /// hymns (`SnapshotJSON.splice`; `"hymns":[]` cannot occur inside an escaped string).
-    public static func snapshot(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) throws -> Snapshot {
+    public static func snapshots(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) throws -> [Snapshot] {
         let empty = HymnsFile(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
                               count: hymnal.count, hymns: [])
-        var data = try SnapshotJSON.encode(empty)
-        try SnapshotJSON.splice(try hymnal.hymns.map { try cache.record($0, context: context) }, as: "hymns", into: &data)
-        return Snapshot(path: "hymns.json", data: data, records: hymnal.hymns.count, schema: schema)
+        let header = try SnapshotJSON.encode(empty)
+        return try ranges(hymnal).map { first, hymns in
+            var data = header
+            try SnapshotJSON.splice(try hymns.map { try cache.record($0, context: context) }, as: "hymns", into: &data)
+            return Snapshot(path: HymnsFile.path(of: first), data: data, records: hymns.count, schema: schema)
+        }
     }
 
-    /// One hymn's record on its own, as it appears inside `hymns.json`.
+    /// The hymns by the first number of their range, in number order.
+    static func ranges(_ hymnal: Hymnal) -> [(first: Int, hymns: [Hymn])] {
+        let sorted = hymnal.hymns.sorted { $0.number < $1.number }
+        let byRange = Dictionary(grouping: sorted) { HymnsFile.numbers(containing: $0.number).lowerBound }
+        return byRange.keys.sorted().map { ($0, byRange[$0]!) }
+    }
+
+    /// One hymn's record on its own, as it appears inside its range's file.
     public static func encodedRecord(_ hymn: Hymn, context: RenderContext) throws -> Data {
         try SnapshotJSON.encode(record(hymn, context: context))
     }
@@ -43,20 +57,21 @@ public enum HymnsSnapshot {
         passage.lines.map { $0.segments.map { HymnsFile.Segment(text: $0.text, marked: $0.marked, repeatSign: $0.repeatSign) } }
     }
 
-    public static let schema = SnapshotSchema(name: "hymns", version: 1, json: #"""
+    /// 2: one file per fifty numbers (`hymns/1-50.json`), where 1 was the whole hymnal in `hymns.json`.
+    public static let schema = SnapshotSchema(name: "hymns", version: 2, json: #"""
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "title": "sitegen hymns",
-      "description": "The whole hymnal: every number 1…count, removed hymns included (removed: true, no text).",
+      "description": "One range of fifty numbers of the hymnal (hymns/1-50.json, hymns/51-100.json, …): every number of the range up to count, removed hymns included (removed: true, no text).",
       "type": "object",
       "required": ["schemaVersion", "title", "language", "count", "hymns"],
       "additionalProperties": false,
       "properties": {
-        "schemaVersion": { "const": 1 },
+        "schemaVersion": { "const": 2 },
         "title": { "type": "string" },
         "language": { "type": "string", "description": "The hymnal's language as the app names it, e.g. 'English'" },
         "year": { "type": "integer" },
-        "count": { "type": "integer", "minimum": 1 },
+        "count": { "type": "integer", "minimum": 1, "description": "Hymns in the whole hymnal, not in this file" },
         "hymns": { "type": "array", "items": { "$ref": "#/$defs/hymn" } }
       },
       "$defs": {

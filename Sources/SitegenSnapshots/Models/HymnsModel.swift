@@ -1,5 +1,7 @@
-/// `api/v1/hymns.json` (schema `hymns`): the whole hymnal, every number from 1 to `count`,
-/// removed hymns included (`removed`, no text).
+/// `api/v1/hymns/<first>-<last>.json` (schema `hymns`, version 2): the hymnal in files of fifty
+/// numbers (`hymns/1-50.json`, `hymns/51-100.json`, …), each with every number of its range up to
+/// `count` (the whole hymnal's), removed hymns included (`removed`, no text). Hymn `n` is in
+/// `HymnsFile.path(of: n)`.
 public struct HymnsFile: Codable, Sendable, Hashable {
     /// A run of text; `marked`: bold in the book (a repeated passage); `repeatSign` (`:,:`) ends it.
     public struct Segment: Codable, Sendable, Hashable {
@@ -67,8 +69,25 @@ public struct HymnsFile: Codable, Sendable, Hashable {
         (self.schemaVersion, self.title, self.language, self.year, self.count, self.hymns) = (schemaVersion, title, language, year, count, hymns)
     }
 
-    /// The hymn with this number, if the hymnal has it.
+    /// Numbers in a file: hymns 1–50 are in the first, 51–100 in the second, … The same ranges
+    /// cut the bundle's `hymn_parts` (`bundle/hymns-1-50.sqlite`). A hymn's range depends on its
+    /// number only, never on the count: adding hymn 366 leaves the name of 351–400 as it was.
+    public static let numbersPerFile = 50
+
+    /// The range of numbers of the file holding hymn `number` (101…150 for 123).
+    public static func numbers(containing number: Int) -> ClosedRange<Int> {
+        let first = (max(number, 1) - 1) / numbersPerFile * numbersPerFile + 1
+        return first...(first + numbersPerFile - 1)
+    }
+
+    /// The path below `api/v1/` of the file holding hymn `number` (`hymns/101-150.json` for 123).
+    public static func path(of number: Int) -> String {
+        let numbers = numbers(containing: number)
+        return "hymns/\(numbers.lowerBound)-\(numbers.upperBound).json"
+    }
+
+    /// The hymn with this number, if this file has it.
     public func hymn(_ number: Int) -> Hymn? {
-        hymns.indices.contains(number - 1) && hymns[number - 1].number == number ? hymns[number - 1] : hymns.first { $0.number == number }
+        hymns.first { $0.number == number }
     }
 }

@@ -54,7 +54,7 @@ public struct SnapshotManifest: Codable, Sendable, Hashable {
     }
 
     /// One file of the apps' SQLite bundle (docs/app-data.md), below `api/v1/` like the
-    /// snapshots: `bundle/hymns.sqlite`, `bundle/bible-kjv.sqlite`, …
+    /// snapshots: `bundle/hymns.sqlite`, `bundle/hymns-1-50.sqlite`, `bundle/bible-kjv-law.sqlite`, …
     public struct Bundle: Codable, Sendable, Hashable {
         public let path: String
         public let sha256: String

@@ -5,14 +5,16 @@ public enum SnapshotModels {
     /// Schema name → the highest `schemaVersion` the models read. `SnapshotSync` refuses a
     /// manifest that lists a file of a newer version.
     public static let schemaVersions: [String: Int] = [
-        "manifest": 4, "pages": 1, "hymns": 1, "schedule": 1, "localities": 1,
+        "manifest": 4, "pages": 1, "hymns": 2, "schedule": 1, "localities": 1,
         "bible-books": 1, "bible-book": 1, "bible-plan": 1, "bible-daily-verses": 1,
         "bible-versification": 1,
     ]
 
     /// The SQLite bundle's table layout this library documents (docs/app-data.md). 2: one file
-    /// per part (`bundle/<name>.sqlite`), `bundle_info` without `as_of`.
-    public static let bundleVersion = 2
+    /// per part (`bundle/<name>.sqlite`), `bundle_info` without `as_of`. 3: `hymn_parts` in a
+    /// file per fifty hymns (`hymns-1-50`), `verses` in a file per division of the canon
+    /// (`bible-kjv-law`, `AppSearch.sql(searching:in:)` searches them all).
+    public static let bundleVersion = 3
 
     /// The model type of a schema's files.
     public static func type(forSchema name: String) -> (any Codable.Type)? {

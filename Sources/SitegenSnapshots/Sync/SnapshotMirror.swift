@@ -80,7 +80,7 @@ public struct SnapshotMirror: Sendable {
         return try SnapshotModels.decode(SnapshotManifest.self, from: Data(contentsOf: current.appendingPathComponent("manifest.json")))
     }
 
-    /// The bytes of a file of the current set (`hymns.json`, `bible/kjv/books/john.json`).
+    /// The bytes of a file of the current set (`hymns/1-50.json`, `bible/kjv/books/john.json`).
     public func data(_ path: String) throws -> Data {
         guard let current else { throw CocoaError(.fileNoSuchFile) }
         return try Data(contentsOf: current.appendingPathComponent(path))
