@@ -23,6 +23,11 @@ public struct BibleKind: ContentKind {
         BiblePages.specs(library, context: context, cache: cache)
     }
 
+    /// The chapter and side-by-side pages made as they are rendered (`sitegen build`).
+    public func pageList(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> PageList {
+        BiblePages.list(library, context: context)
+    }
+
     public func snapshots(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) throws -> [Snapshot] {
         try BibleSnapshots.snapshots(library, jobs: context.jobs, cache: cache)
     }

@@ -80,6 +80,29 @@ import Testing
         #expect(snapshots.map(\.path).contains("bible/aaa/daily-verses.json"))
     }
 
+    /// `sitegen build` makes the Bible's pages on demand, a batch at a time (`BiblePages.list`);
+    /// they must be exactly the pages a session makes at once and compares (`BiblePages.specs`).
+    @Test func pagesMadeOnDemandAreThePagesMadeAtOnce() async throws {
+        let text = { (name: String) in try String(contentsOf: fixtures.appendingPathComponent("twin/" + name), encoding: .utf8) }
+        let meta = "name: Test\nabbreviation: T\nlanguage: en\nlicence: PD\nversification: KJV\n"
+        let tree = try folder([
+            "bible/aaa/translation.yml": meta + "default: true\n", "bible/aaa/twin.osis.xml": try text("twin.osis.xml"),
+            "bible/bbb/translation.yml": meta.replacingOccurrences(of: "abbreviation: T", with: "abbreviation: T2"),
+            "bible/bbb/GEN.usfm": try text("GEN.usfm"), "bible/bbb/PSA.usfm": try text("PSA.usfm"), "bible/bbb/JHN.usfm": try text("JHN.usfm"),
+        ])
+        let diagnostics = Diagnostics()
+        let library = try #require(await BibleReader.read(content: tree, diagnostics: diagnostics, jobs: 2))
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        let context = try renderContext()
+        let specs = BiblePages.specs(library, context: context)
+        let list = BiblePages.list(library, context: context)
+        #expect(list.made == nil)
+        #expect(list.paths == specs.map(\.path))
+        #expect(Set(specs.map(\.template)).isSuperset(of: ["bible-index", "bible-book", "bible-chapter", "bible-parallel"]))
+        // Asked for out of order, each spec is the same as made at once, values and all.
+        for index in list.paths.indices.reversed() { #expect(list.spec(at: index) == specs[index], "\(specs[index].path)") }
+    }
+
     @Test func twoTranslationsWithoutADefaultAndBadMetadataAreErrors() async throws {
         let tree = try folder([
             "bible/aaa/translation.yml": "name: A\nabbreviation: A\nlanguage: en\nlicence: PD\nversification: Vulgate\ncolour: red\n",

@@ -42,6 +42,59 @@ public enum BiblePages {
         return specs + ParallelPages.specs(editions, context: context, memo: &memo)
     }
 
+    /// The same pages as `specs`, in the same order, as a list whose chapter and side-by-side
+    /// pages (their texts are most of the Bible's page values) are made only when the renderer
+    /// asks for them, with nothing remembered (`sitegen build`: each is rendered once).
+    public static func list(_ library: BibleLibrary, context: RenderContext) -> PageList {
+        let editions = library.editions
+        var recipes: [Recipe] = []
+        for edition in editions {
+            let translation = edition.translation
+            var made = [index(edition, among: editions, context: context)]
+                + (edition.isDefault ? [ProgressPage.spec(translation, context: context)] : [])
+            if edition.isDefault, let plan = library.plan { made += PlanPage.specs(plan, context: context) }
+            made += translation.books.map { book(edition, $0, context: context) }
+            recipes += made.map(Recipe.made)
+            let chapters = ChapterPages.EditionChapters(edition, among: editions, context: context)
+            recipes += chapters.chapters.indices.map { Recipe.chapter(chapters, $0) }
+        }
+        if let left = editions.first(where: \.isDefault) {
+            for right in editions where !right.isDefault {
+                recipes += ParallelPages.pages(left, right).map { Recipe.parallel(left, right, $0.inputs) }
+            }
+        }
+        let made = recipes
+        return PageList(paths: made.map(\.path)) { made[$0].spec(library, context: context) }
+    }
+
+    /// How one page of `list` is made.
+    enum Recipe: Sendable {
+        /// Small pages (contents, books, plan, progress): made at once.
+        case made(PageSpec)
+        case chapter(ChapterPages.EditionChapters, Int)
+        case parallel(Edition, Edition, ParallelInputs)
+
+        var path: String {
+            switch self {
+            case .made(let spec): spec.path
+            case .chapter(let pages, let i): pages.path(i)
+            case .parallel(_, let right, let inputs): BiblePaths.parallel(inputs.canon, inputs.leftChapter.number, with: right.pathID!)
+            }
+        }
+
+        func spec(_ library: BibleLibrary, context: RenderContext) -> PageSpec {
+            switch self {
+            case .made(let spec):
+                return spec
+            case .chapter(let pages, let i):
+                let (edition, book, chapter) = (pages.shared.edition, pages.books[pages.chapters[i].book], pages.chapters[i].chapter)
+                return pages.spec(i, text: VerseHTML.chapter(chapter, words: ChapterWords.words(library, edition, book.canon, chapter.number)))
+            case .parallel(let left, let right, let inputs):
+                return ParallelPages.page(inputs, left: left, right: right, context: context)
+            }
+        }
+    }
+
     static func translationValues(_ t: Translation) -> TemplateValue {
         ["id": .text(t.id), "name": .text(t.name), "abbreviation": .text(t.abbreviation), "language": .text(t.language),
          "licence": .text(t.licence)]

@@ -6,8 +6,8 @@ enum ChapterPages {
     /// unchanged they come from `memo`; the others are made on all cores.
     static func specs(_ edition: Edition, among editions: [Edition], context: RenderContext,
                       chapterHTML: (Edition, Book, Chapter) -> String, memo: inout InputMemo<[PageSpec]>) -> [PageSpec] {
-        let books = edition.translation.books
-        let chapters = books.indices.flatMap { b in books[b].chapters.map { (book: b, chapter: $0) } }
+        let pages = EditionChapters(edition, among: editions, context: context)
+        let (books, chapters) = (pages.books, pages.chapters)
         let firstChapter = books.indices.reduce(into: [0]) { $0.append($0.last! + books[$1].chapters.count) }
         func neighbour(_ i: Int) -> NeighbourInputs? {
             chapters.indices.contains(i) ? NeighbourInputs(books[chapters[i].book], chapters[i].chapter.number) : nil
@@ -22,16 +22,8 @@ enum ChapterPages {
         let key = { (b: Int) in edition.key + "/chapters/" + books[b].osis }
         var perBook = books.indices.map { memo.reuse(key($0), inputs: inputs[$0]) }
         let wanted = chapters.indices.filter { perBook[chapters[$0].book] == nil }
-        // The values every chapter page of a book shows alike, made once and shared (immutable).
-        let shared = SharedChapterValues(edition, among: editions, context: context)
-        let bookValues = books.indices.map { perBook[$0] == nil ? shared.book(books[$0]) : [:] as TemplateValue }
         let made = parallelMap(wanted, jobs: context.jobs) { i in
-            let prev = i > 0 ? chapters[i - 1] : nil
-            let next = i + 1 < chapters.count ? chapters[i + 1] : nil
-            let book = books[chapters[i].book]
-            return chapter(edition, book, chapters[i].chapter, prev: prev.map { (books[$0.book], $0.chapter) },
-                           next: next.map { (books[$0.book], $0.chapter) }, text: chapterHTML(edition, book, chapters[i].chapter),
-                           shared: shared, bookValues: bookValues[chapters[i].book])
+            pages.spec(i, text: chapterHTML(edition, books[chapters[i].book], chapters[i].chapter))
         }
         var madeSpecs = made[...]
         for b in books.indices where perBook[b] == nil {
@@ -43,8 +35,41 @@ enum ChapterPages {
         return perBook.flatMap { $0! }
     }
 
+    /// An edition's chapter pages in canonical order, each made when asked for: the memoized
+    /// `specs` above (`sitegen serve`) and the on-demand list (`sitegen build`) make the same.
+    struct EditionChapters: Sendable {
+        let books: [Book]
+        /// Every chapter, in order, with its book's index in `books`.
+        let chapters: [Place]
+        let shared: SharedChapterValues
+
+        struct Place: Sendable {
+            let book: Int
+            let chapter: Chapter
+        }
+
+        init(_ edition: Edition, among editions: [Edition], context: RenderContext) {
+            let books = edition.translation.books
+            self.books = books
+            chapters = books.indices.flatMap { b in books[b].chapters.map { Place(book: b, chapter: $0) } }
+            // The values every chapter page of a book shows alike, made once and shared (immutable).
+            shared = SharedChapterValues(edition, among: editions, context: context)
+        }
+
+        func path(_ i: Int) -> String { shared.edition.chapter(books[chapters[i].book].canon, chapters[i].chapter.number) }
+
+        /// The page of `chapters[i]`, with its text as HTML.
+        func spec(_ i: Int, text: String) -> PageSpec {
+            let prev = i > 0 ? chapters[i - 1] : nil
+            let next = i + 1 < chapters.count ? chapters[i + 1] : nil
+            let book = books[chapters[i].book]
+            return chapter(shared.edition, book, chapters[i].chapter, prev: prev.map { (books[$0.book], $0.chapter) },
+                           next: next.map { (books[$0.book], $0.chapter) }, text: text, shared: shared, bookValues: shared.book(book))
+        }
+    }
+
     /// Values every chapter page of an edition shows alike.
-    struct SharedChapterValues {
+    struct SharedChapterValues: Sendable {
         let edition: Edition
         let editions: [Edition]
         let values: TemplateObject

@@ -9,18 +9,7 @@ enum ParallelPages {
         guard let left = editions.first(where: \.isDefault) else { return [] }
         var specs: [PageSpec] = []
         for right in editions where !right.isDefault {
-            let sides = (TranslationInputs(left), TranslationInputs(right))
-            var work: [(key: String, inputs: ParallelInputs)] = []
-            for (leftBook, rightBook, numbers) in shared(left.translation, right.translation) {
-                for (i, number) in numbers.enumerated() {
-                    let inputs = ParallelInputs(canon: leftBook.canon, left: sides.0, right: sides.1,
-                                                leftName: leftBook.name, rightName: rightBook.name,
-                                                leftChapters: leftBook.chapters.count, rightChapters: rightBook.chapters.count,
-                                                leftChapter: leftBook.chapter(number)!, rightChapter: rightBook.chapter(number)!,
-                                                prev: i > 0 ? numbers[i - 1] : nil, next: i + 1 < numbers.count ? numbers[i + 1] : nil)
-                    work.append(("parallel/\(right.key)/\(leftBook.osis)/\(number)", inputs))
-                }
-            }
+            let work = pages(left, right)
             var made = work.map { memo.reuse($0.key, inputs: $0.inputs) }
             let wanted = work.indices.filter { made[$0] == nil }
             let pages = parallelMap(wanted, jobs: context.jobs) { i in
@@ -33,6 +22,23 @@ enum ParallelPages {
             specs += made.flatMap { $0! }
         }
         return specs
+    }
+
+    /// What each page beside `right` is made from, in order, with its memo key.
+    static func pages(_ left: Edition, _ right: Edition) -> [(key: String, inputs: ParallelInputs)] {
+        let sides = (TranslationInputs(left), TranslationInputs(right))
+        var work: [(key: String, inputs: ParallelInputs)] = []
+        for (leftBook, rightBook, numbers) in shared(left.translation, right.translation) {
+            for (i, number) in numbers.enumerated() {
+                let inputs = ParallelInputs(canon: leftBook.canon, left: sides.0, right: sides.1,
+                                            leftName: leftBook.name, rightName: rightBook.name,
+                                            leftChapters: leftBook.chapters.count, rightChapters: rightBook.chapters.count,
+                                            leftChapter: leftBook.chapter(number)!, rightChapter: rightBook.chapter(number)!,
+                                            prev: i > 0 ? numbers[i - 1] : nil, next: i + 1 < numbers.count ? numbers[i + 1] : nil)
+                work.append(("parallel/\(right.key)/\(leftBook.osis)/\(number)", inputs))
+            }
+        }
+        return work
     }
 
     /// The books both translations have, with the chapter numbers both have: the pages made

@@ -91,9 +91,9 @@ public struct SitePlan: Sendable {
     /// Each kind's contributions, in the site's order.
     public let kinds: [(name: String, contributions: Contributions)]
     /// Every page the kinds and the features before this one made, by path.
-    public let pages: [String: PageSpec]
+    public let pages: PlannedPages
 
-    public init(kinds: [(name: String, contributions: Contributions)], pages: [String: PageSpec]) {
+    public init(kinds: [(name: String, contributions: Contributions)], pages: PlannedPages) {
         self.kinds = kinds
         self.pages = pages
     }
@@ -102,6 +102,35 @@ public struct SitePlan: Sendable {
     public func contributions<Value: Contribution>(_ type: Value.Type) -> [Contributed<Value>] {
         Contributed.collect(type, from: kinds)
     }
+}
+
+/// The pages planned so far, by path: the kinds' (the first of a path), then the features'
+/// (each replacing what was at its path). A kind's spec is made when it is asked for (see
+/// `PageList`), so a feature looking up one page does not make the site's.
+public struct PlannedPages: Sendable {
+    private let lists: [PageList]
+    private var places: [String: Place] = [:]
+    private var added: [String: PageSpec] = [:]
+
+    private struct Place: Sendable {
+        let list: Int
+        let index: Int
+    }
+
+    public init(_ lists: [PageList]) {
+        self.lists = lists
+        for (l, list) in lists.enumerated() {
+            for (index, path) in list.paths.enumerated() where places[path] == nil { places[path] = Place(list: l, index: index) }
+        }
+    }
+
+    public subscript(path: String) -> PageSpec? {
+        if let spec = added[path] { return spec }
+        return places[path].map { lists[$0.list].spec(at: $0.index) }
+    }
+
+    /// A page a feature adds (or puts in the place of the one at its path).
+    public mutating func add(_ spec: PageSpec) { added[spec.path] = spec }
 }
 
 /// The site as a feature's `input` sees it: the contributions of every kind and of the

@@ -35,6 +35,12 @@ public protocol ContentKind: Sendable {
     /// The HTML pages, in the order they are written.
     func pages(_ model: Model, context: RenderContext, cache: Cache) -> [PageSpec]
 
+    /// The same pages as a list whose specs are made when the renderer asks for them, a batch at
+    /// a time (`sitegen build` then holds a batch of specs, not the site's). By default `pages`,
+    /// made at once; a kind with many large pages (the Bible) gives their paths and makes each
+    /// spec on demand. Must give exactly the specs `pages` gives, in the same order.
+    func pageList(_ model: Model, context: RenderContext, cache: Cache) -> PageList
+
     /// The JSON files for the apps below `api/v1/` (listed in the manifest).
     func snapshots(_ model: Model, context: RenderContext, cache: Cache) throws -> [Snapshot]
 
@@ -54,6 +60,9 @@ public protocol ContentKind: Sendable {
 
 extension ContentKind {
     public func requiredTemplates(_ model: Model) -> [String] { sources.templates }
+    public func pageList(_ model: Model, context: RenderContext, cache: Cache) -> PageList {
+        PageList(pages(model, context: context, cache: cache))
+    }
     public func feeds(_ model: Model, context: RenderContext, cache: Cache) -> [OutputFile] { [] }
     public func contributions(_ model: Model, context: RenderContext, cache: Cache) -> Contributions { Contributions() }
     public func check(_ model: Model, site: BuiltSite, context: RenderContext) {}

@@ -18,7 +18,7 @@ public enum Manifest {
     /// SHA-256 in hex; the incremental build passes one that remembers unchanged files' hashes.
     public static func outputFiles(for snapshots: [Snapshot], schemas extra: [SnapshotSchema] = [], search: SearchEntry? = nil,
                                    bundles: [BundleEntry] = [], asOf: CalendarDate, basePath: String, generator: String,
-                                   digest: (Snapshot) -> String = { SnapshotJSON.sha256($0.data) }) throws -> [OutputFile] {
+                                   digest: (Snapshot) -> String = { $0.file.staged?.sha256 ?? SnapshotJSON.sha256($0.data) }) throws -> [OutputFile] {
         let sorted = snapshots.sorted { $0.path < $1.path }
         var schemas: [String: SnapshotSchema] = [Self.schema.name: Self.schema]
         for schema in extra { schemas[schema.name] = schema }
@@ -28,11 +28,11 @@ public enum Manifest {
         }
         let manifest = SnapshotManifest(
             format: SnapshotManifest.format, generator: generator, asOf: asOf.description, basePath: basePath,
-            files: sorted.map { .init(path: $0.path, sha256: digest($0), bytes: $0.data.count,
+            files: sorted.map { .init(path: $0.path, sha256: digest($0), bytes: $0.file.byteCount,
                                       records: $0.records, schema: $0.schema.path, schemaVersion: $0.schema.version) },
             schemas: schemaFiles.map { .init(path: $0.0.path, sha256: SnapshotJSON.sha256($0.1), bytes: $0.1.count, version: $0.0.version) },
             search: search, bundles: bundles.sorted { $0.path < $1.path })
-        var files = sorted.map { OutputFile(path: root + $0.path, data: $0.data) }
+        var files = sorted.map(\.file)
         files += schemaFiles.map { OutputFile(path: root + $0.0.path, data: $0.1) }
         files.append(OutputFile(path: root + "manifest.json", data: try SnapshotJSON.encode(manifest, pretty: true)))
         return files

@@ -23,16 +23,30 @@ public struct SnapshotSchema: Sendable, Hashable {
 public struct Snapshot: Sendable, Equatable {
     /// Path below `api/v1/`, e.g. `hymns/1-50.json` or `bible/kjv/books.json`.
     public let path: String
-    public let data: Data
+    /// The file at `api/v1/<path>`: its bytes, or (`sitegen build`) where they were staged as
+    /// soon as they were made, with their SHA-256 (see `StagedOutput`).
+    public let file: OutputFile
     /// How many records the file holds (hymns, verses, meetings…), as the manifest states.
     public let records: Int
     public let schema: SnapshotSchema
 
     public init(path: String, data: Data, records: Int, schema: SnapshotSchema) {
+        self.init(path: path, file: OutputFile(path: Manifest.root + path, data: data), records: records, schema: schema)
+    }
+
+    private init(path: String, file: OutputFile, records: Int, schema: SnapshotSchema) {
         self.path = path
-        self.data = data
+        self.file = file
         self.records = records
         self.schema = schema
+    }
+
+    /// The bytes (a staged file's read back).
+    public var data: Data { file.data }
+
+    /// The same snapshot with its file as staged (`StagedOutput.stage`).
+    public func with(_ staged: OutputFile) -> Snapshot {
+        Snapshot(path: path, file: staged, records: records, schema: schema)
     }
 
     /// Encodes `value` as a snapshot: keys sorted, no insignificant whitespace, so the same

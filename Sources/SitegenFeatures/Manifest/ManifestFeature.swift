@@ -19,11 +19,11 @@ public struct ManifestFeature: SiteFeature {
     public func makeCache() -> DigestMemo { DigestMemo() }
 
     public func make(_ input: Input, context: RenderContext, cache: DigestMemo) throws -> FeatureFiles {
-        let digests = cache.digests(of: input.snapshots.map { OutputFile(path: $0.path, data: $0.data) }, jobs: context.jobs)
+        let digests = cache.digests(of: input.snapshots.map(\.file), jobs: context.jobs)
         let files = try Manifest.outputFiles(
             for: input.snapshots, schemas: input.listings.flatMap(\.schemas),
             search: input.listings.lazy.compactMap(\.search).first, bundles: input.listings.flatMap(\.bundles),
-            asOf: context.asOf, basePath: context.basePath, generator: context.generator) { digests[$0.path]?.sha256 ?? SnapshotJSON.sha256($0.data) }
+            asOf: context.asOf, basePath: context.basePath, generator: context.generator) { digests[$0.file.path]?.sha256 ?? SnapshotJSON.sha256($0.data) }
         return FeatureFiles(files: files)
     }
 }

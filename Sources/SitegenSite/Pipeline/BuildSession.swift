@@ -61,7 +61,9 @@ public actor BuildSession {
             report.timings.append(("write", clock.lap()))
             report.written = run.files.map(\.path).sorted()
         }
-        state = run.state
+        // A staged build's pages are on disk, its page lists unmade: nothing for a rebuild to
+        // compare with (one after it starts from nothing).
+        state = staging == nil ? run.state : nil
         fingerprints = fresh
         pending = []
         report.seconds = clock.total

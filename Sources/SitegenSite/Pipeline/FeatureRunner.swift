@@ -22,6 +22,17 @@ struct FeatureRun: Sendable {
     let seconds: Double
 }
 
+extension FeatureRun {
+    /// The same run with its files written to the staging folder (`sitegen build`) and kept
+    /// without their bytes (the offline list and the manifest need only their hashes).
+    func staged(in staging: StagedOutput?) async throws -> FeatureRun {
+        guard let staging, made else { return self }
+        let files = try await staging.stage(products.files)
+        return FeatureRun(input: input, products: FeatureFiles(files: files, contributions: products.contributions), made: made,
+                          unsettled: unsettled, seconds: seconds)
+    }
+}
+
 func makeFeatureRunner(_ feature: some SiteFeature) -> any FeatureRunning {
     FeatureRunner(feature: feature, cache: feature.makeCache())
 }

@@ -6,7 +6,9 @@ protocol KindRunning: Sendable {
     func read(_ input: KindInput) async -> KindModel
     func requiredTemplates(_ model: KindModel) -> [String]
     func pages(_ model: KindModel, context: RenderContext) -> [PageSpec]
-    func snapshots(_ model: KindModel, context: RenderContext) throws -> [Snapshot]
+    func pageList(_ model: KindModel, context: RenderContext) -> PageList
+    /// `remembering`: through the kind's cache (a session); else with a new one, dropped after.
+    func snapshots(_ model: KindModel, context: RenderContext, remembering: Bool) throws -> [Snapshot]
     func feeds(_ model: KindModel, context: RenderContext) -> [OutputFile]
     func contributions(_ model: KindModel, context: RenderContext) -> Contributions
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext)
@@ -45,8 +47,12 @@ private struct KindRunner<Kind: ContentKind>: KindRunning {
         typed(model).map { kind.pages($0, context: context, cache: cache) } ?? []
     }
 
-    func snapshots(_ model: KindModel, context: RenderContext) throws -> [Snapshot] {
-        try typed(model).map { try kind.snapshots($0, context: context, cache: cache) } ?? []
+    func pageList(_ model: KindModel, context: RenderContext) -> PageList {
+        typed(model).map { kind.pageList($0, context: context, cache: cache) } ?? PageList([])
+    }
+
+    func snapshots(_ model: KindModel, context: RenderContext, remembering: Bool) throws -> [Snapshot] {
+        try typed(model).map { try kind.snapshots($0, context: context, cache: remembering ? cache : kind.makeCache()) } ?? []
     }
 
     func feeds(_ model: KindModel, context: RenderContext) -> [OutputFile] {

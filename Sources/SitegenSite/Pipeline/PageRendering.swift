@@ -15,34 +15,39 @@ struct PageRendering {
         var groups: [RenderedGroup] = []
         var compare: [Bool] = []
         for (index, kind) in kinds.enumerated() {
-            let replaced = kind.specs.contains { replacing[$0.path] != nil }
+            let replaced = kind.pages.paths.contains { replacing[$0] != nil }
             if let old, !stale.contains(index), !replaced {
                 groups.append(old.groups[index])
                 compare.append(false)
             } else {
-                let specs = kind.specs.map { spec in replacing.removeValue(forKey: spec.path) ?? spec }
-                groups.append(Self.group(specs, pages: old?.groups[index].pages))
+                let list = kind.pages.replacing(replacing)
+                for path in kind.pages.paths { replacing.removeValue(forKey: path) }
+                groups.append(Self.group(list, pages: old?.groups[index].pages))
                 compare.append(true)
             }
         }
         let own = featurePages.filter { replacing[$0.path] != nil }
-        groups.append(Self.group(own, pages: old?.groups[kinds.count].pages))
+        groups.append(Self.group(PageList(own), pages: old?.groups[kinds.count].pages))
         compare.append(true)
         self.groups = groups
         self.compare = compare
     }
 
     /// New specs, with the pages rendered last time (those that still hold are kept).
-    private static func group(_ specs: [PageSpec], pages: [String: OutputFile]?) -> RenderedGroup {
-        RenderedGroup(specs: specs, filePaths: specs.map { OutputFile.filePath(forPage: $0.path) }, pages: pages ?? [:])
+    private static func group(_ list: PageList, pages: [String: OutputFile]?) -> RenderedGroup {
+        RenderedGroup(list: list, filePaths: list.paths.map(OutputFile.filePath(forPage:)), pages: pages ?? [:])
     }
 
     /// An error for every spec whose template does not exist (`all`: every group's, after the
     /// templates changed; else only the new specs'), but for the `required` ones, whose absence
-    /// is already reported.
-    func checkTemplates(all: Bool, library: TemplateLibrary, required: Set<String>, diagnostics: Diagnostics) {
+    /// is already reported. Specs not made yet (a `PageList` made on demand) are checked only
+    /// with `unmade` (a run that stops before rendering); otherwise rendering reports theirs.
+    func checkTemplates(all: Bool, unmade: Bool = false, library: TemplateLibrary, required: Set<String>, diagnostics: Diagnostics) {
         for (group, compared) in zip(groups, compare) where all || compared {
-            for spec in group.specs where !library.has(spec.template) && !required.contains(spec.template) {
+            guard group.list.made != nil || unmade else { continue }
+            for index in group.list.paths.indices {
+                let spec = group.list.spec(at: index)
+                guard !library.has(spec.template), !required.contains(spec.template) else { continue }
                 diagnostics.error("unknown template '\(spec.template)' (no \(spec.template).mustache in \(library.tree.displayPath))",
                                   at: spec.source ?? SourceLocation(path: library.tree.display(spec.template + ".mustache")))
             }
@@ -59,23 +64,28 @@ struct PageRendering {
     mutating func render(templates: Set<String>?, context: RenderContext, staging: StagedOutput? = nil) async throws -> Set<String> {
         var work: [Work] = []
         for (g, group) in groups.enumerated() {
+            guard let templates else {   // a full build: every page
+                work += group.list.paths.indices.map { Work(group: g, index: $0) }
+                continue
+            }
             let previous = old.map { $0.groups[g] }
             let oldSpecs = compare[g] && previous != nil
-                ? Dictionary(zip(previous!.filePaths, previous!.specs)) { first, _ in first } : [:]
-            for (i, spec) in group.specs.enumerated() {
+                ? Dictionary(zip(previous!.filePaths, previous!.list.all)) { first, _ in first } : [:]
+            for (i, spec) in group.list.all.enumerated() {
                 let path = group.filePaths[i]
-                let templateChanged = templates.map { $0.contains(spec.template) } ?? true
-                if templateChanged || group.pages[path] == nil || (compare[g] && oldSpecs[path] != spec) {
-                    work.append(Work(group: g, index: i, spec: spec))
+                if templates.contains(spec.template) || group.pages[path] == nil || (compare[g] && oldSpecs[path] != spec) {
+                    work.append(Work(group: g, index: i))
                 }
             }
         }
         var files: [OutputFile?] = []
         files.reserveCapacity(work.count)
+        let lists = groups.map(\.list)
         let size = staging == nil ? max(work.count, 1) : Self.batch
         for start in stride(from: 0, to: work.count, by: size) {
             let slice = Array(work[start..<min(start + size, work.count)])
-            let rendered = await concurrentMap(slice, jobs: context.jobs) { context.render($0.spec) }
+            // Each spec is made here, on the core that renders it, and dropped with the batch.
+            let rendered = await concurrentMap(slice, jobs: context.jobs) { context.render(lists[$0.group].spec(at: $0.index)) }
             guard let staging else { files += rendered; continue }
             var written = try await staging.stage(rendered.compactMap { $0 }).makeIterator()
             files += rendered.map { $0 == nil ? nil : written.next() }
@@ -102,13 +112,12 @@ struct PageRendering {
     /// Every page in the order written, rendered or (before `render`) not yet.
     var sitePages: [SitePage] {
         groups.flatMap { group in
-            group.specs.indices.map { i in SitePage(path: group.specs[i].path, file: group.pages[group.filePaths[i]]) }
+            group.list.paths.indices.map { i in SitePage(path: group.list.paths[i], file: group.pages[group.filePaths[i]]) }
         }
     }
 
     private struct Work: Sendable {
         let group: Int
         let index: Int
-        let spec: PageSpec
     }
 }

@@ -37,6 +37,7 @@ struct SiteRun: Sendable {
         var timings: [(String, Double)] = []
         let diagnostics = Diagnostics()
         let old = changes.everything ? nil : previous
+        let given = options
         var options = options
         if old == nil {
             // load: the bytes of every source into memory (disk); parse: into the typed models (CPU).
@@ -46,19 +47,20 @@ struct SiteRun: Sendable {
         }
         let settings = try old?.settings ?? BuildSettings.resolve(options, diagnostics: diagnostics)
         let read = await SiteReading.read(options, changes: changes, old: old, diagnostics: diagnostics)
+        options.content = given.content   // the sources' bytes are in the models now: not kept for the rest of the run
         timings.append(("parse", clock.lap()))
         let context = settings.context(options, templates: read.templates, diagnostics: diagnostics)
         let stale = old == nil ? Set(read.runners.indices) : changes.kinds
         let readFailed = diagnostics.hasErrors
         // The snapshots in a task of their own, beside the kinds' pages (not when the read failed).
-        async let snapshotsMade = readFailed ? ([], 0) : Self.snapshots(read, stale: stale, context: context)
-        var kinds = await Self.kindOutputs(read, stale: stale, old: old, context: context)
+        async let snapshotsMade = readFailed ? ([], 0) : Self.snapshots(read, stale: stale, staging: staging, context: context)
+        var kinds = await Self.kindOutputs(read, stale: stale, old: old, onDemand: staging != nil, context: context)
         var pages = PageRendering(kinds: kinds, featurePages: Self.featurePages(read, kinds: kinds, context: context),
                                   old: old, stale: stale)
         if readFailed {
             // Pages naming a template that does not exist are reported with the other problems
             // of the run, not after they are fixed.
-            pages.checkTemplates(all: true, library: read.templates, required: read.required, diagnostics: diagnostics)
+            pages.checkTemplates(all: true, unmade: true, library: read.templates, required: read.required, diagnostics: diagnostics)
             throw BuildFailed(diagnostics.all)
         }
         pages.checkTemplates(all: old == nil || !changes.templates.isEmpty, library: read.templates, required: read.required,
@@ -66,7 +68,7 @@ struct SiteRun: Sendable {
         let early = SiteSoFar(contributors: kinds.indices.map { (read.runners[$0].name, kinds[$0].contributions) },
                               pages: pages.sitePages, snapshots: [], feeds: [], statics: [], featureFiles: [])
         async let earlyRuns = Self.runFeatures(read.features, stage: .contributions, site: early, old: old,
-                                               deferring: deferSlow && old != nil, context: context)
+                                               deferring: deferSlow && old != nil, staging: staging, context: context)
         let (made, snapshotSeconds) = try await snapshotsMade
         for (index, snapshots) in made { kinds[index].snapshots = snapshots }
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
@@ -82,7 +84,8 @@ struct SiteRun: Sendable {
             let site = SiteSoFar(contributors: Self.contributors(read, kinds: kinds, runs: runs), pages: sitePages,
                                  snapshots: snapshots, feeds: feeds, statics: read.statics,
                                  featureFiles: earlier.flatMap(\.products.files))
-            runs[index] = try feature.run(site, previous: old?.featureRuns[index], deferring: deferSlow && old != nil, context: context)
+            runs[index] = try await feature.run(site, previous: old?.featureRuns[index], deferring: deferSlow && old != nil, context: context)
+                .staged(in: staging)
         }
         let featureRuns = read.features.indices.map { runs[$0]! }
         files += featureRuns.flatMap(\.products.files)
@@ -126,13 +129,13 @@ struct SiteRun: Sendable {
 
     /// The features' pages, in order; each feature sees the kinds' pages and the earlier features'.
     private static func featurePages(_ read: SiteReading, kinds: [KindOutputs], context: RenderContext) -> [PageSpec] {
-        var byPath = Dictionary(kinds.flatMap(\.specs).map { ($0.path, $0) }) { first, _ in first }
+        var byPath = PlannedPages(kinds.map(\.pages))
         let contributions = kinds.indices.map { (name: read.runners[$0].name, contributions: kinds[$0].contributions) }
         var made: [PageSpec] = []
         for feature in read.features {
             let plan = SitePlan(kinds: contributions, pages: byPath)
             for spec in feature.pages(plan, context: context) {
-                byPath[spec.path] = spec
+                byPath.add(spec)
                 made.append(spec)
             }
         }
@@ -142,11 +145,13 @@ struct SiteRun: Sendable {
     /// The features of one stage that can run together (the `contributions` stage, beside the
     /// rendering), each in a task of its own.
     private static func runFeatures(_ features: [any FeatureRunning], stage: FeatureStage, site: SiteSoFar, old: SiteState?,
-                                    deferring: Bool, context: RenderContext) async throws -> [Int: FeatureRun] {
+                                    deferring: Bool, staging: StagedOutput?, context: RenderContext) async throws -> [Int: FeatureRun] {
         try await withThrowingTaskGroup(of: (Int, FeatureRun).self) { group in
             for (index, feature) in features.enumerated() where feature.stage == stage {
                 let previous = old?.featureRuns[index]
-                group.addTask { (index, try feature.run(site, previous: previous, deferring: deferring, context: context)) }
+                group.addTask {
+                    (index, try await feature.run(site, previous: previous, deferring: deferring, context: context).staged(in: staging))
+                }
             }
             var runs: [Int: FeatureRun] = [:]
             for try await (index, run) in group { runs[index] = run }
@@ -155,13 +160,20 @@ struct SiteRun: Sendable {
     }
 
     /// The stale kinds' snapshots, made alongside their pages (wall seconds of that task alone).
-    private static func snapshots(_ read: SiteReading, stale: Set<Int>, context: RenderContext) async throws
+    /// With `staging` (`sitegen build`), each kind's are written there as soon as they are made,
+    /// with a new cache that is dropped with them, and kept without their bytes.
+    private static func snapshots(_ read: SiteReading, stale: Set<Int>, staging: StagedOutput?, context: RenderContext) async throws
         -> ([(Int, [Snapshot])], Double) {
         var clock = StageClock()
         let made = try await withThrowingTaskGroup(of: (Int, [Snapshot]).self) { group in
             for index in stale {
                 let (runner, model) = (read.runners[index], read.models[index])
-                group.addTask { (index, try runner.snapshots(model, context: context)) }
+                group.addTask {
+                    let made = try runner.snapshots(model, context: context, remembering: staging == nil)
+                    guard let staging else { return (index, made) }
+                    let staged = try await staging.stage(made.map(\.file))
+                    return (index, zip(made, staged).map { $0.with($1) })
+                }
             }
             var made: [(Int, [Snapshot])] = []
             for try await result in group { made.append(result) }
@@ -171,8 +183,9 @@ struct SiteRun: Sendable {
     }
 
     /// Each kind's outputs: the stale kinds' page specs, feeds and contributions made again (side
-    /// by side), the others' as they were.
-    private static func kindOutputs(_ read: SiteReading, stale: Set<Int>, old: SiteState?,
+    /// by side), the others' as they were. `onDemand`: the pages as lists whose specs are made
+    /// as they are rendered (`sitegen build`, which renders each once and keeps none).
+    private static func kindOutputs(_ read: SiteReading, stale: Set<Int>, old: SiteState?, onDemand: Bool,
                                     context: RenderContext) async -> [KindOutputs] {
         var kinds = read.runners.indices.map { index in
             old.map { previous in
@@ -186,7 +199,7 @@ struct SiteRun: Sendable {
                 let (runner, model) = (read.runners[index], read.models[index])
                 group.addTask {
                     var outputs = KindOutputs(model: model)
-                    outputs.specs = runner.pages(model, context: context)
+                    outputs.pages = onDemand ? runner.pageList(model, context: context) : PageList(runner.pages(model, context: context))
                     outputs.feeds = runner.feeds(model, context: context)
                     outputs.contributions = runner.contributions(model, context: context)
                     return (index, outputs)

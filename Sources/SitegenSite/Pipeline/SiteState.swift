@@ -36,8 +36,10 @@ struct SiteState: Sendable {
 /// What one kind made from its model in the last good build.
 struct KindOutputs: Sendable {
     var model: KindModel
-    /// Page specs as the kind made them (before a feature replaced one, see `SiteFeature.pages`).
-    var specs: [PageSpec] = []
+    /// Pages as the kind made them (before a feature replaced one, see `SiteFeature.pages`): made
+    /// at once for a session (`sitegen serve` compares them with the next build's), made on demand
+    /// a batch at a time for `sitegen build` (see `ContentKind.pageList`).
+    var pages = PageList([])
     var snapshots: [Snapshot] = []
     var feeds: [OutputFile] = []
     /// What the kind gives the features.
@@ -46,7 +48,7 @@ struct KindOutputs: Sendable {
 
 /// The pages of one group as rendered: the specs they were rendered from and the files.
 struct RenderedGroup: Sendable {
-    var specs: [PageSpec] = []
+    var list = PageList([])
     /// `OutputFile.filePath` of each spec, in the same order.
     var filePaths: [String] = []
     /// Rendered page by file path.
