@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import http.server
 import pathlib
+import json
 import re
 import shutil
 import threading
@@ -191,8 +192,11 @@ def test_the_spanish_schedule_says_its_times_and_rules_in_spanish(spanish_site):
     sheet = (spanish_site / "schedule" / "print" / "index.html").read_text()
     assert "vie–sáb" in sheet and "10:00–12:00" in sheet and "Santa Cena el primer domingo del mes 11:00" in sheet
     assert "Santa Cena primer domingo del mes" in sheet, "a note that names the day says when on its own"
-    index = (spanish_site / "search" / "index.json").read_text()
-    assert '"kinds":["Páginas","Himnos","Reuniones","Localidades","Biblia"]' in index and '"document":["versículo","versículos"]' in index
+    # The kinds' names and labels are in the entry's stable half (search/m/, docs/search.md).
+    entry = json.loads((spanish_site / "search" / "index.json").read_text())
+    meta = json.loads((spanish_site / "search" / "m" / f"{entry['meta']}.json").read_text())
+    assert sorted(meta["kinds"]) == ["Biblia", "Himnos", "Localidades", "Páginas", "Reuniones"]
+    assert '"document":["versículo","versículos"]' in json.dumps(meta, ensure_ascii=False, separators=(",", ":"))
     feed = (spanish_site / "schedule" / "all.ics").read_bytes().decode().replace("\r\n ", "")
     assert "\\nSe repite cada mes\\, el primer domingo" in feed and "Repeats" not in feed
 
