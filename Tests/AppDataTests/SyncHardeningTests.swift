@@ -56,6 +56,19 @@ import Testing
 
     func folder() -> URL { FileManager.default.temporaryDirectory.appendingPathComponent("sync-hardening-\(UUID().uuidString)") }
 
+    /// A server of `published` that drops the connection two bytes into the file ending in
+    /// `suffix` (whose header promised `length` bytes) while `cutting()` says so.
+    func droppingServer(_ published: Published, dropping suffix: String, length: Int,
+                        while cutting: @escaping @Sendable () -> Bool = { true }) throws -> HostileServer {
+        try HostileServer { path, connection in
+            if path.hasSuffix(suffix), cutting() {
+                connection.send("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\nxx")
+                return
+            }
+            published.site.handler()(path, connection)
+        }
+    }
+
     func quickSync(_ server: HostileServer, _ folder: URL) -> SnapshotSync {
         var sync = SnapshotSync(site: server.url, into: folder)
         sync.limits.stall = .seconds(2)
@@ -81,14 +94,9 @@ import Testing
         after.bundles["bundle/schedule.sqlite"] = Data(repeating: 5, count: 3000)
         let published = Published(before)
         let cutSchedule = Mutex(false)
-        let server = try HostileServer { path, connection in
-            // A dropped connection in the middle of the set: the schedule's file never arrives.
-            if path.hasSuffix("bundle/schedule.sqlite"), cutSchedule.withLock({ $0 }) {
-                connection.send("HTTP/1.1 200 OK\r\nContent-Length: 3000\r\n\r\nxx")
-                return
-            }
-            published.site.handler()(path, connection)
-        }
+        // A dropped connection in the middle of the set: the schedule's file never arrives.
+        let server = try droppingServer(published, dropping: "bundle/schedule.sqlite", length: 3000,
+                                        while: { cutSchedule.withLock { $0 } })
         defer { server.stop() }
         let dir = folder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -121,13 +129,7 @@ import Testing
         removed.files["hymns/51-100.json"] = nil
         removed.bundles["bundle/hymns-51-100.sqlite"] = nil
         let published = Published(before)
-        let server = try HostileServer { path, connection in
-            if path.hasSuffix("bundle/hymns-101-150.sqlite") {
-                connection.send("HTTP/1.1 200 OK\r\nContent-Length: 4000\r\n\r\nxx")
-                return
-            }
-            published.site.handler()(path, connection)
-        }
+        let server = try droppingServer(published, dropping: "bundle/hymns-101-150.sqlite", length: 4000)
         defer { server.stop() }
         let dir = folder()
         defer { try? FileManager.default.removeItem(at: dir) }
