@@ -19,25 +19,62 @@ struct BundledSite: Sendable {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// `allTranslations: false` leaves out the WEB and RV1909 (the KJV stays): the sync tests
-    /// build and mirror their own copies several times, and 69,000 more verses in debug builds
-    /// would only slow them; the shared build has every translation.
-    init(allTranslations: Bool = false) throws {
+    /// The KJV whole, without the WEB and RV1909: the sync tests build and mirror their own
+    /// copies several times, and 69,000 more verses in debug builds would only slow them.
+    init() throws { try self.init(removing: ["web", "rv1909"]) }
+
+    private init(removing translations: [String]) throws {
         root = scratch.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for folder in ["Content", "Templates"] {
             try FileManager.default.copyItem(at: Self.repository.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
         }
-        if !allTranslations {
-            for id in ["web", "rv1909"] { try FileManager.default.removeItem(at: root.appendingPathComponent("Content/bible/\(id)")) }
-        }
+        for id in translations { try FileManager.default.removeItem(at: url("Content/bible/\(id)")) }
     }
 
-    /// The bundled site built once for the tests that only read it.
+    /// Every translation cut to the books of `Tests/Fixtures/few-books/every-translation.txt`,
+    /// with that folder's reading plan and verses of the day (which name only them): a book of
+    /// each of the bundle's divisions in each translation and the WEB's Prayer of Manasseh, so
+    /// every kind of snapshot and every bundle file an app reads is made, at about a fifth of
+    /// the whole Bible's verses (docs/testing.md).
+    static func fewBooksOfEveryTranslation() throws -> BundledSite {
+        let site = try BundledSite(removing: [])
+        let fm = FileManager.default
+        let fixture = repository.appendingPathComponent("Tests/Fixtures/few-books")
+        let kept = Set(try String(contentsOf: fixture.appendingPathComponent("every-translation.txt"), encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).map(String.init))
+        for id in translations {
+            for file in try fm.contentsOfDirectory(atPath: site.url("Content/bible/\(id)").path) where file.hasSuffix(".osis.xml") {
+                // `40-Matt.osis.xml`: the book's OSIS name after its position.
+                let book = file.dropLast(".osis.xml".count).drop { $0 != "-" }.dropFirst()
+                if !kept.contains(String(book)) { try fm.removeItem(at: site.url("Content/bible/\(id)/\(file)")) }
+            }
+        }
+        for file in ["plan.yml", "daily-verses.yml"] {
+            try fm.removeItem(at: site.url("Content/bible/\(file)"))
+            try fm.copyItem(at: fixture.appendingPathComponent(file), to: site.url("Content/bible/\(file)"))
+        }
+        return site
+    }
+
+    /// The bundled translations, in the order of their ids' positions in the bundle.
+    static let translations = ["kjv", "rv1909", "web"]
+
+    /// `fewBooksOfEveryTranslation()` built once for the tests that only read it.
     static let shared = Task { () throws -> BundledSite in
-        let site = try BundledSite(allTranslations: true)
+        let site = try BundledSite.fewBooksOfEveryTranslation()
         try await site.build()
         return site
+    }
+
+    /// The verses of a translation's sources (`<verse sID=…/>` milestones), what its bundle
+    /// files must hold.
+    func sourceVerses(_ translation: String) throws -> Int {
+        let folder = url("Content/bible/\(translation)")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".osis.xml") }.reduce(0) { count, file in
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            return count + text.components(separatedBy: "<verse ").dropFirst().filter { $0.prefix { $0 != ">" }.contains("sID=") }.count
+        }
     }
 
     func url(_ path: String) -> URL { root.appendingPathComponent(path) }

@@ -68,10 +68,13 @@ struct OfflineListTests {
     static func file(_ path: String) -> String { path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path }
 
     @Test func theBundledSiteHasACoreAndTheBibleApart() async throws {
-        let site = try TestSite.bundledCopy()
+        let site = try TestSite.fewBooksCopy()
         defer { site.remove() }
         try await site.build()
         let list = try Self.list(site)
+        // Every chapter of the books kept (`<chapter n=…>` in their sources) is a page of the Bible's group.
+        let chapters = try site.fm.contentsOfDirectory(atPath: site.url("Content/bible/kjv").path).filter { $0.hasSuffix(".osis.xml") }
+            .reduce(0) { count, file in count + (try site.read("Content/bible/kjv/\(file)")).components(separatedBy: "<chapter n=").count - 1 }
         let core = Set(list.core.map { $0[0] })
         for path in ["", "hymns/", "hymns/1/", "hymns/365/", "schedule/", "schedule/print/", "localities/", "localities/aberdeen/",
                      "search/", "offline/", "bible/", "bible/john/", "assets/site.css", "assets/offline.js", "assets/offline-worker.js",
@@ -82,7 +85,7 @@ struct OfflineListTests {
         #expect(core.contains { $0.hasPrefix("search/t/") } && core.contains { $0.hasPrefix("search/d/") })
         #expect(list.root.offline == "offline/")
         let bible = try #require(list.groups.first { $0.name == "bible" })
-        #expect(bible.unit == "chapters" && bible.pages.count == 1189 && bible.pages.contains { $0[0] == "bible/john/3/" })
+        #expect(bible.unit == "chapters" && chapters > 150 && bible.pages.count == chapters && bible.pages.contains { $0[0] == "bible/john/3/" })
         #expect(!core.contains("bible/john/3/"))
         // What saving the group costs, shown before saving: its distinct files' bytes.
         let bytes = try Set((bible.pages + bible.extra).map { Self.file($0[0]) }).reduce(0) { sum, path in
