@@ -21,7 +21,7 @@ struct RebuildTimings: AsyncParsableCommand {
     @Option(help: "Only the edits whose name contains this (e.g. 'hymn'), for profiling.")
     var only: String?
 
-    @Flag(help: "Print one JSON object of median seconds by edit kind (for scripts/bench) instead of the table.")
+    @Flag(help: "Print one JSON object of median seconds by edit kind, and by '<kind> settled' the settling after it (for scripts/bench), instead of the table.")
     var json = false
 
     /// One kind of edit: a source file and how to change its text.
@@ -79,19 +79,31 @@ struct RebuildTimings: AsyncParsableCommand {
             var samples: [Double] = []
             var settling: [Double] = []
             var last: BuildReport?
+            var lastSettle: BuildReport?
             for _ in 0..<runs {
                 for text in [edit.change(original), original] {   // the edit, then undoing it
                     try text.write(to: url, atomically: true, encoding: .utf8)
                     let (report, seconds) = try await Self.timed { try await session.rebuild(changed: [url], deferSlow: true) }
                     samples.append(seconds)
                     last = report
-                    if await session.isUnsettled { settling.append(try await Self.timed { try await session.settle() }.1) }
+                    if await session.isUnsettled {
+                        let (settled, seconds) = try await Self.timed { try await session.settle() }
+                        settling.append(seconds)
+                        lastSettle = settled
+                    }
                 }
             }
-            if let key = edit.benchKey { medians[key] = Self.median(samples) }
+            if let key = edit.benchKey {
+                medians[key] = Self.median(samples)
+                // What serve settles when the edits pause (the search index, the bundle), after the page.
+                if !settling.isEmpty { medians[key + " settled"] = Self.median(settling) }
+            }
             if !json {
                 print(Self.line(edit.name, samples, last))
-                if !settling.isEmpty { print("  then search index and app data: median \(Self.ms(Self.median(settling))) ms") }
+                if !settling.isEmpty {
+                    print("  then search index and app data: median \(Self.ms(Self.median(settling))) ms  "
+                          + (lastSettle.map { "\($0.written.count) written  " + Self.stages($0) } ?? ""))
+                }
             }
         }
         var idle: [Double] = []

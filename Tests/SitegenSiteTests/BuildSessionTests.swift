@@ -42,6 +42,10 @@ struct BuildSessionTests {
         let (hymn20, bibleFiles, hymnRendered) = (hymn.written.contains("hymns/20/index.html"),
                                                   hymn.written.filter { $0.hasPrefix("bible/") }.count, hymn.rendered)
         #expect(!hymn20 && bibleFiles == 0 && hymnRendered < 10)
+        // The offline list's parts are brought up to date from what changed: a hymn's part, not the Bible's.
+        let hymnParts = hymn.written.filter { $0.hasPrefix("sw-parts/") }
+        #expect(hymnParts.contains { $0.hasPrefix("sw-parts/core-hymns") } && !hymnParts.contains { $0.hasPrefix("sw-parts/group-") },
+                "\(hymnParts)")
 
         _ = try await step("a new page", ["Content/pages/news.md"], expectWritten: ["news/index.html", "sitemap.xml"]) {
             try site.write("Content/pages/news.md", "---\ntitle: News <b>\n---\nSee the [hymns](/hymns/).\n")
@@ -55,9 +59,11 @@ struct BuildSessionTests {
         }
         let aboutRewritten = template.written.contains("about/index.html")
         #expect(!aboutRewritten, "a hymn template edit rewrote the about page")
-        _ = try await step("the schedule", ["Content/schedule/congregations.yml"]) {
+        let schedule = try await step("the schedule", ["Content/schedule/congregations.yml"]) {
             try site.edit("Content/schedule/congregations.yml", replacing: "start: \"11:00\"", with: "start: \"10:30\"")
         }
+        let scheduleGroupParts = schedule.written.filter { $0.hasPrefix("sw-parts/group-") }
+        #expect(scheduleGroupParts.isEmpty, "a schedule edit rewrote the Bible's offline parts: \(scheduleGroupParts)")
         // Schedule files are remembered per file, and feed entries, rows and records per event:
         // a locality's zone changes the events of files that did not change (their times' zone).
         _ = try await step("a locality's time zone", ["Content/localities/gackle.md"],
@@ -84,6 +90,9 @@ struct BuildSessionTests {
         }
         let exodusRewritten = verse.written.contains("bible/exodus/1/index.html")
         #expect(!exodusRewritten, "an edit in Genesis rewrote Exodus")
+        let verseParts = verse.written.filter { $0.hasPrefix("sw-parts/") }
+        #expect(verseParts.contains { $0.hasPrefix("sw-parts/group-") } && !verseParts.contains { $0.hasPrefix("sw-parts/core-hymns") },
+                "\(verseParts)")
         // James 1:22 is the home page's verse of the day on 2026-11-22 (day 20,779 of 320 verses).
         _ = try await step("the verse of the day", ["Content/bible/kjv/59-Jas.osis.xml"], expectWritten: ["index.html", "bible/james/1/index.html"]) {
             try site.edit("Content/bible/kjv/59-Jas.osis.xml", replacing: "But be ye doers of the word", with: "Be ye doers of the word")

@@ -55,13 +55,14 @@ public struct OfflineFeature: SiteFeature {
               hasOfflinePage: context.templates.has("offline"))
     }
 
-    /// Remembers each listed file's SHA-256: only changed bytes are hashed again.
-    public func makeCache() -> DigestMemo { DigestMemo() }
+    /// Remembers each listed file's SHA-256 and each part of the list: an edit hashes only the
+    /// changed bytes and writes only the parts that list changed files.
+    public func makeCache() -> OfflineListMemo { OfflineListMemo() }
 
-    public func make(_ input: Input, context: RenderContext, cache: DigestMemo) throws -> FeatureFiles {
+    public func make(_ input: Input, context: RenderContext, cache: OfflineListMemo) throws -> FeatureFiles {
         let manifest = OutputFile(path: Self.manifestPath, data: try WebManifest.data(context: context, assets: input.assets))
         let sorted = OfflineSorting(input, manifest: manifest)
-        let digests = cache.digests(of: sorted.core + sorted.groups.flatMap { $0.pages + $0.extra }, jobs: context.jobs)
+        let digests = cache.digests.digests(of: sorted.core + sorted.groups.flatMap { $0.pages + $0.extra }, jobs: context.jobs)
         // A theme without the worker's code has no worker: the site is online-only.
         guard let code = digests[Self.workerCode] else { return FeatureFiles(files: [manifest]) }
         let entry = { (file: OutputFile) in [Self.listedPath(file.path), digests[file.path]!.sha256] }
@@ -69,7 +70,7 @@ public struct OfflineFeature: SiteFeature {
                                core: sorted.core.map(entry),
                                groups: sorted.groups.map { .init(name: $0.group.name, unit: $0.group.unit, pages: $0.pages.map(entry),
                                                                  extra: $0.extra.map(entry), bytes: $0.bytes) })
-        let (root, parts) = list.files()
+        let (root, parts) = list.files(memo: cache)
         // The code by its hash too: the browser may take an imported script from its HTTP cache.
         let worker = "// Made by sitegen for this build (docs/offline.md): the offline list's root, then the worker.\n"
             + "self.OFFLINE_ROOT = \(root);\n"

@@ -40,16 +40,20 @@ struct OfflineList {
     let core: [[String]]
     let groups: [Group]
 
-    /// The root's JSON (for `sw.js`) and the parts' files.
-    func files() -> (root: String, parts: [OutputFile]) {
+    /// The root's JSON (for `sw.js`) and the parts' files. `memo` (a session's) hands back the
+    /// parts whose entries are as they were and the keys' bucket hashes.
+    func files(memo: OfflineListMemo = OfflineListMemo()) -> (root: String, parts: [OutputFile]) {
+        let everyKey = (core + groups.flatMap { $0.pages + $0.extra }).map { keys[$0[0]] ?? $0[0] }
+        let hashes = memo.bucketHashes(of: everyKey)
+        let hash = { (entry: [String]) in hashes[keys[entry[0]] ?? entry[0]]! }
         var parts: [OutputFile] = []
         for (label, entries) in Self.byFolder(core) {
-            parts += Self.buckets(label: "core-" + label, entries.map { ($0, "files") }, keys: keys,
+            parts += Self.buckets(label: "core-" + label, entries.map { ($0, "files") }, hash: hash, memo: memo.parts,
                                   size: label == "search" ? Self.searchBucketSize : Self.bucketSize) { "{\"files\":" + Self.json($0["files"] ?? []) + "}" }
         }
         for group in groups {
             let tagged = group.pages.map { ($0, "pages") } + group.extra.map { ($0, "extra") }
-            parts += Self.buckets(label: "group-" + Self.label(group.name), tagged, keys: keys) { roles in
+            parts += Self.buckets(label: "group-" + Self.label(group.name), tagged, hash: hash, memo: memo.parts, group: group.name) { roles in
                 "{\"extra\":" + Self.json(roles["extra"] ?? []) + ",\"group\":" + JSONText.quoted(group.name)
                     + ",\"pages\":" + Self.json(roles["pages"] ?? []) + "}"
             }
@@ -77,26 +81,37 @@ struct OfflineList {
         return order.map { ($0, members[$0]!) }
     }
 
+    /// What one part's bytes are made from: its entries by role and, for a group's part, the
+    /// group's name (which its JSON carries).
+    struct PartInput: Sendable, Equatable {
+        let roles: [String: [[String]]]
+        let group: String?
+    }
+
     /// The entries of one label cut into buckets, each a part named by its content. `body` makes
-    /// a part's JSON from its entries by role (`files`, or a group's `pages` and `extra`).
-    static func buckets(label: String, _ entries: [([String], String)], keys: [String: String] = [:], size: Int = bucketSize,
+    /// a part's JSON from its entries by role (`files`, or a group's `pages` and `extra`); `hash`
+    /// is an entry's bucket hash; `memo` keeps each part's file while its entries are the same.
+    static func buckets(label: String, _ entries: [([String], String)], hash: ([String]) -> UInt32,
+                        memo: KeyedMemo<PartInput, OutputFile>, size: Int = bucketSize, group: String? = nil,
                         body: ([String: [[String]]]) -> String) -> [OutputFile] {
         var count = 1
         while count * size < entries.count { count *= 2 }
         var buckets = Array(repeating: [String: [[String]]](), count: count)
-        for (entry, role) in entries { buckets[count == 1 ? 0 : bucket(of: keys[entry[0]] ?? entry[0], count: count)][role, default: []].append(entry) }
+        for (entry, role) in entries { buckets[count == 1 ? 0 : Int(hash(entry)) & (count - 1)][role, default: []].append(entry) }
         return buckets.enumerated().compactMap { index, roles in
             guard !roles.isEmpty else { return nil }
-            let data = Data(body(roles).utf8)
-            let name = label + (count == 1 ? "" : "-\(index)") + "." + SnapshotJSON.sha256(data).prefix(8)
-            return OutputFile(path: folder + name + ".json", data: data)
+            let part = label + (count == 1 ? "" : "-\(index)")
+            return memo.value(part, input: PartInput(roles: roles, group: group)) {
+                let data = Data(body(roles).utf8)
+                return OutputFile(path: folder + part + "." + SnapshotJSON.sha256(data).prefix(8) + ".json", data: data)
+            }
         }
     }
 
-    /// Which of `count` (a power of two) buckets a path goes to: the low bits of the SHA-256 of its
-    /// bytes, the same on every machine and in every build.
-    static func bucket(of path: String, count: Int) -> Int {
-        Int(UInt32(SnapshotJSON.sha256(Data(path.utf8)).suffix(8), radix: 16)!) & (count - 1)
+    /// Which bucket a path (or key) goes to: the low bits of this, the last 32 bits of the
+    /// SHA-256 of its bytes, the same on every machine and in every build.
+    static func bucketHash(of key: String) -> UInt32 {
+        UInt32(SnapshotJSON.sha256(Data(key.utf8)).suffix(8), radix: 16)!
     }
 
     /// A name made safe for a file name: lower-case letters, digits and `-`; anything else `_`.
