@@ -18,7 +18,7 @@
   // others' excerpts when they scroll into view, so a query downloads only what is seen.
   var PAGE = 10;
   // The engine (search-engine.js, DOM-free): loading, references, ranking; the words: search-words.js.
-  var E = window.sitegen.searchEngine(base), words = window.sitegen.searchWords.words, stem = window.sitegen.searchWords.stem;
+  var W = window.sitegen.searchWords, E = window.sitegen.searchEngine(base), words = W.words, stem = W.stem, fold = W.fold;
   // The translation the reader came from (the header box on its pages sends ?in=<id>): its
   // verses are searched, the others one tap away.
   var readerScope = new URLSearchParams(window.location.search).get("in");
@@ -28,11 +28,14 @@
 
   // ---- showing ----
   var el = window.sitegen.el;
-  // rules: the document's scope (its kept letters and stems), if any.
+  // rules: the document's language's (its kept letters and stems). A word is marked when it, its
+  // stem or its plain form ("karlek~" for "kärlek", found typed without the kept letters) matched.
   function excerpt(text, marks, limit, rules) {
     var p = el("p", { "class": "search-excerpt" });
     var keep = rules ? rules.keep : "", endings = rules ? rules.endings : [];
-    var spans = words(text, keep).filter(function (x) { return !x.compound && (marks.has(x.w) || marks.has(stem(x.w, endings))); });
+    var spans = words(text, keep).filter(function (x) {
+      return !x.compound && (marks.has(x.w) || marks.has(stem(x.w, endings)) || marks.has(fold(stem(x.w, endings)) + E.UNMARKED));
+    });
     var from = 0, to = text.length;
     if (text.length > limit) {
       var first = spans.length ? spans[0].start : 0;
@@ -60,7 +63,8 @@
     if (text) li.appendChild(excerpt(text, marks, 220, rules));
     return li;
   }
-  function rulesOf(doc) { var i = facetOf(doc)[4]; return i >= 0 ? E.meta.scopeList[i] : null; }
+  // A document's rules: its scope's (a translation), else its language's (a Finnish hymn).
+  function rulesOf(doc) { var f = facetOf(doc); return f[4] >= 0 ? E.meta.scopeList[f[4]] : E.meta.languageList[f[5]] || null; }
 
   var state = { results: [], shown: 0, kind: -1, facet: -1, section: "", scope: -1, marks: new Set(), refs: [], query: "", searched: [] };
   function filtered() {
