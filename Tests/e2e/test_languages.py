@@ -14,7 +14,7 @@ import threading
 import pytest
 import yaml
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import (ARTIFACTS, ROOT, _QuietHandler, axe_violations, copy_small_content, emulate_dark, run_sitegen,
                       screenshot, set_viewport, validate_html)
@@ -295,3 +295,18 @@ def test_a_finnish_site_shows_no_english_interface_word(driver, finnish_url, pat
     assert driver.execute_script("return document.documentElement.lang") == "fi"
     found = english_on_page(driver, FINNISH)
     assert found == [], "\n".join(found)
+
+
+def test_a_meeting_without_a_category_says_the_sites_word(driver, spanish_site, spanish_url):
+    """The bundled schedule files name no category for their mission meetings: a Spanish site
+    calls them by its table's `category.meeting`, in its pages, filters and calendar files."""
+    schedule = (spanish_site / "schedule" / "index.html").read_text()
+    feed = (spanish_site / "schedule" / "all.ics").read_text()
+    assert "Reunión de misión" in schedule and "CATEGORIES:Reunión de misión" in feed
+    assert "Mission meeting" not in schedule and "Mission meeting" not in feed
+    driver.get(spanish_url + "schedule/")
+    wait_for_scripts(driver)
+    Select(driver.find_element(By.ID, "f-category")).select_by_value("Reunión de misión")
+    shown = driver.execute_script("return [...document.querySelectorAll('.schedule-row:not([hidden])')]"
+                                  ".map(r => r.dataset.category)")
+    assert shown and all(c == "Reunión de misión" for c in shown), shown[:5]
