@@ -9,8 +9,7 @@
   // The first EAGER results are read (and reordered by exact phrase) at once; a query reads its
   // first MAX_WORDS words.
   var EAGER = 5, MAX_WORDS = 24;
-  // What the index appends to a word's plain form when its language keeps letters ("karlek~"
-  // for "kärlek", SearchLanguage.unmarkedMark).
+  // A plain form's mark: "karlek~" for "kärlek" (SearchLanguage.unmarkedMark).
   var UNMARKED = "~";
 
   window.sitegen.searchEngine = function (base) {
@@ -68,8 +67,7 @@
           return { index: i, id: x[0], label: x[1], language: x[2], stop: new Set(x[3]), keep: x[4], endings: x[5], books: x[6], terms: x[7], base: x[8], unmarked: !!x[9], prefix: "!" + x[0] + " " };
         });
         var sharedShards = shardList(m);
-        // The shared documents' languages (a facet's last number), each with its rules over the
-        // one shared term list: its own stop words besides the shared ones, kept letters, stems.
+        // The shared documents' languages (a facet's last number) and their rules.
         m.languageList = (m.languages || [["", [], "", [], 0]]).map(function (x, i) {
           return { index: -1, lang: i, id: "", language: x[0], stop: new Set(m.stopWords.concat(x[1])), keep: x[2], endings: x[3], unmarked: !!x[4], prefix: "", base: 0, shards: sharedShards };
         });
@@ -278,8 +276,7 @@
       if (all[slot.w] !== undefined) found[slot.w] = 1;
       kinds(slot).forEach(function (v) { if (all[v] !== undefined) found[v] = 0.7; });
       if (slot.prefix) for (var t in all) if (t !== slot.w && t.indexOf(slot.w) === 0) found[t] = found[t] || 0.6;
-      // Typed without a language's kept letters ("karlek"): its words spelt so ("kärlek", indexed
-      // as "karlek~" too), well after the words spelt as typed (weighed as a typo is).
+      // "karlek" finds "kärlek" (indexed as "karlek~" too), weighed as a typo.
       if (slot.rules.unmarked && all[slot.w + UNMARKED] !== undefined) found[slot.w + UNMARKED] = 0.5;
       if (!Object.keys(found).length && slot.w.length >= 4) {
         var max = slot.w.length >= 8 ? 2 : 1;
@@ -299,7 +296,6 @@
     }
     function searchLoaded(parsed, rules) {
       var slots = parsed.slots;
-      // A group of the shared languages keeps only its languages' documents.
       var langs = rules.langs, other = langs ? function (doc) { return langs.indexOf(facetOf(doc)[5]) < 0; } : null;
       var uniq = [];
       slots.forEach(function (s) { if (!uniq.some(function (u) { return u.w === s.w && !!u.prefix === !!s.prefix; })) uniq.push(s); });
@@ -355,9 +351,8 @@
         return { parsed: parsed, results: results, complete: complete.length > 0, phrase: anyFull };
       });
     }
-    // The shared documents' languages grouped by how they read the query: languages whose rules
-    // give the same words are searched together (an ASCII query is the same in English, Finnish
-    // and Swedish: one pass, no more shards), others apart, each over its own documents.
+    // The shared languages grouped by how they read the query (an ASCII query reads alike in
+    // English and Finnish: one pass), each group over its own languages' documents.
     function sharedRules(q) {
       var groups = [], keys = [];
       meta.languageList.forEach(function (r) {
@@ -393,7 +388,7 @@
     // cannot tell, as it does not hold the stop words.
     function exactPhrase(text, qwords) {
       var dw = words(text).filter(function (x) { return !x.compound; }).map(function (x) { return x.w; });
-      // Both sides by the shared folding: a query read with kept letters ("kärlek") against the text's.
+      // Both by the shared folding ("kärlek" as the text's "karlek").
       var q = qwords.map(function (x) { return fold(x.w); });
       outer: for (var i = 0; i + q.length <= dw.length; i++) {
         for (var j = 0; j < q.length; j++) if (dw[i + j] !== q[j] && !(j === q.length - 1 && dw[i + j].indexOf(q[j]) === 0)) continue outer;
