@@ -77,10 +77,7 @@
       return true;
     });
   }
-  // One formatter for every count: toLocaleString builds a new one per call, which costs more
-  // than the rest of a keystroke's summary.
-  var NUMBER = new Intl.NumberFormat(window.sitegen.language()), t = window.sitegen.t;
-  function plural(n, one, many) { return NUMBER.format(n) + " " + (n === 1 ? one : many); }
+  var t = window.sitegen.t, plural = window.sitegen.plural;
   // The index's words for a kind's documents, groups, facets and sections (null: none).
   function labelsOf(kind) { return kind >= 0 && E.meta.kindLabels ? E.meta.kindLabels[kind] : null; }
   function summary(list) {
