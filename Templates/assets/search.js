@@ -55,13 +55,23 @@
     if (to < text.length) p.appendChild(document.createTextNode("\u2026"));
     return p;
   }
+  // The title and excerpt say their document's language where it is not the page's (an English
+  // hymn or verse on a Spanish site), so a screen reader reads them in it; the kind is the page's.
   function resultItem(url, title, kind, text, marks, rules) {
-    var li = el("li", { "class": "search-result" });
-    var a = el("a", { href: base + url }, title);
+    var li = el("li", { "class": "search-result" }), lang = languageOf(rules);
+    var a = el("a", lang ? { href: base + url, lang: lang } : { href: base + url }, title);
     li.appendChild(a);
     li.appendChild(el("span", { "class": "search-kind" }, kind));
-    if (text) li.appendChild(excerpt(text, marks, 220, rules));
+    if (text) {
+      var p = excerpt(text, marks, 220, rules);
+      if (lang) p.lang = lang;
+      li.appendChild(p);
+    }
     return li;
+  }
+  function languageOf(rules) {
+    var tag = rules && rules.language, page = window.sitegen.language();
+    return tag && tag.split("-")[0].toLowerCase() !== page.split("-")[0].toLowerCase() ? tag : null;
   }
   // A document's rules: its scope's (a translation), else its language's (a Finnish hymn).
   function rulesOf(doc) { var f = facetOf(doc); return f[4] >= 0 ? E.meta.scopeList[f[4]] : E.meta.languageList[f[5]] || null; }

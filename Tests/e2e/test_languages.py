@@ -310,3 +310,15 @@ def test_a_meeting_without_a_category_says_the_sites_word(driver, spanish_site, 
     shown = driver.execute_script("return [...document.querySelectorAll('.schedule-row:not([hidden])')]"
                                   ".map(r => r.dataset.category)")
     assert shown and all(c == "Reunión de misión" for c in shown), shown[:5]
+
+
+def test_a_result_says_its_documents_language(driver, spanish_url):
+    """On a Spanish site, an English verse's or hymn's title and excerpt are `lang="en"` (a screen
+    reader reads them in English); the kind beside them is the page's Spanish."""
+    driver.get(spanish_url + "search/?q=beginning")
+    wait_for_results(driver)
+    langs = driver.execute_script("""
+        const r = document.querySelector('[data-search-results] .search-result');
+        const lang = e => e.closest('[lang]').lang;
+        return [lang(r.querySelector('a')), lang(r.querySelector('.search-excerpt')), lang(r.querySelector('.search-kind'))];""")
+    assert langs == ["en", "en", "es"], langs
