@@ -159,7 +159,10 @@ public struct SearchIndex: Sendable {
             let cost = p.bytes.count + term.utf8.count + 6
             // A shard holds the terms of one scope (or none), so a scope's shards go offline with it.
             let scope = Scopes.scope(ofTerm: term)
-            if !current.isEmpty, scope != currentScope || (size >= minShard && fnv(term.utf8) % 5 == 0) || size + cost > maxShard { flushShard() }
+            // A plain form (`karlek$`) stays in its word's shard: a query reads both from one file.
+            let plain = term.hasSuffix(SearchLanguage.unmarkedMark)
+            if !current.isEmpty, scope != currentScope
+                || (!plain && ((size >= minShard && fnv(term.utf8) % 5 == 0) || size + cost > maxShard)) { flushShard() }
             currentScope = scope
             current.append((term, p.bytes))
             size += cost

@@ -88,7 +88,7 @@ struct Scopes: Sendable {
     /// word (`!<id> <word>`) stemmed by its language, or nil for its language's stop word; a
     /// shared document's word in a language of its own (`?<code> <word>`) stemmed by it, or nil
     /// for its or the shared stop words (one list for every shared term). `unmarked`: the term
-    /// that also finds it when typed without its kept letters (`karlek~` for `kärlek`).
+    /// that also finds it when typed without its kept letters (`karlek$` for `kärlek`).
     func term(_ bytes: ArraySlice<UInt8>) -> (term: [UInt8], unmarked: [UInt8]?)? {
         guard let mark = bytes.first, mark == UInt8(ascii: "!") || mark == UInt8(ascii: "?"),
               let space = bytes.firstIndex(of: 0x20) else { return (Array(bytes), nil) }

@@ -81,16 +81,17 @@ public struct SearchLanguage: Sendable, Hashable {
     /// The term a reader typing without the kept letters finds `term` by (`kärlek` → `karlek`,
     /// `søster` → `soster`): its shared fold, when the language has the fallback and the term a
     /// kept letter; else nil. The site's index writes it as a term of its own, marked with
-    /// `unmarkedMark` (`karlek~`, ranked after `karlek`); the apps' bundle as the plain word.
+    /// `unmarkedMark` (`karlek$`, ranked after `karlek`); the apps' bundle as the plain word.
     public func unmarked(_ term: String) -> String? {
         guard unmarkedFallback, !term.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let plain = SearchText.fold(term)
         return plain == term ? nil : plain
     }
 
-    /// What the site's index appends to an `unmarked` term: not a word character, and after
-    /// every letter and digit, so `karlek~` sorts next to `karlek`'s longer words (its shard).
-    public static let unmarkedMark = "~"
+    /// What the site's index appends to an `unmarked` term: not a word character, and before
+    /// every letter and digit, so `karlek$` sorts right after `karlek`; the index never starts a
+    /// shard with it, so both are in one shard and the fallback costs no request more.
+    public static let unmarkedMark = "$"
 
     /// The term a folded word is indexed and searched by: the word itself, or its stem.
     public func stem(_ word: String) -> String {

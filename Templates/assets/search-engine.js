@@ -9,8 +9,8 @@
   // The first EAGER results are read (and reordered by exact phrase) at once; a query reads its
   // first MAX_WORDS words.
   var EAGER = 5, MAX_WORDS = 24;
-  // A plain form's mark: "karlek~" for "kärlek" (SearchLanguage.unmarkedMark).
-  var UNMARKED = "~";
+  // A plain form's mark: "karlek$" for "kärlek" (SearchLanguage.unmarkedMark), in "karlek"'s shard.
+  var UNMARKED = "$";
 
   window.sitegen.searchEngine = function (base) {
     // ---- numbers in index files (VarintText) ----
@@ -261,7 +261,6 @@
       var list = slot.rules.shards, find = function (t) { return shardIndex(list, t); };
       var need = [find(slot.w)];
       kinds(slot).forEach(function (v) { need.push(find(v)); });
-      if (slot.rules.unmarked) need.push(find(slot.w + UNMARKED));
       if (slot.prefix && slot.w.length >= 2) {
         var hashes = list.map(function (x) { return x[1]; }), first = hashes.indexOf(need[0]), last = hashes.indexOf(find(slot.w + "\uffff"));
         if (last - first <= 2) for (var s = first; s <= last; s++) need.push(hashes[s]);
@@ -276,7 +275,7 @@
       if (all[slot.w] !== undefined) found[slot.w] = 1;
       kinds(slot).forEach(function (v) { if (all[v] !== undefined) found[v] = 0.7; });
       if (slot.prefix) for (var t in all) if (t !== slot.w && t.indexOf(slot.w) === 0) found[t] = found[t] || 0.6;
-      // "karlek" finds "kärlek" (indexed as "karlek~" too), weighed as a typo.
+      // "karlek" finds "kärlek" (indexed as "karlek$" too), weighed as a typo.
       if (slot.rules.unmarked && all[slot.w + UNMARKED] !== undefined) found[slot.w + UNMARKED] = 0.5;
       if (!Object.keys(found).length && slot.w.length >= 4) {
         var max = slot.w.length >= 8 ? 2 : 1;

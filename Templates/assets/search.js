@@ -29,7 +29,7 @@
   // ---- showing ----
   var el = window.sitegen.el;
   // rules: the document's language's (its kept letters and stems). A word is marked when it, its
-  // stem or its plain form ("karlek~" for "kärlek", found typed without the kept letters) matched.
+  // stem or its plain form ("karlek$" for "kärlek", found typed without the kept letters) matched.
   function excerpt(text, marks, limit, rules) {
     var p = el("p", { "class": "search-excerpt" });
     var keep = rules ? rules.keep : "", endings = rules ? rules.endings : [];
