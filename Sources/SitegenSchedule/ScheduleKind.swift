@@ -27,15 +27,15 @@ public struct ScheduleKind: ContentKind {
     }
 
     public func pages(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> [PageSpec] {
-        schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.pageSpecs(schedule, context: context, parts: $0) }
+        schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.pageSpecs(schedule.naming(context.strings()), context: context, parts: $0) }
     }
 
     public func snapshots(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) throws -> [Snapshot] {
-        try cache.parts.withLock { try ScheduleOutputs.snapshots(schedule, context: context, parts: $0) }
+        try cache.parts.withLock { try ScheduleOutputs.snapshots(schedule.naming(context.strings()), context: context, parts: $0) }
     }
 
     public func feeds(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> [OutputFile] {
-        schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.feeds(schedule, context: context, parts: $0) }
+        schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.feeds(schedule.naming(context.strings()), context: context, parts: $0) }
     }
 
     /// A locality without a street address is a warning of `build` and `check`.
@@ -55,7 +55,8 @@ public struct ScheduleKind: ContentKind {
     /// Its meetings and localities to the search and the apps' bundle; the next mission visits,
     /// meetings and services to the home page.
     public func contributions(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> Contributions {
-        cache.parts.withLock { parts in
+        let schedule = schedule.naming(context.strings())
+        return cache.parts.withLock { parts in
             Contributions(ScheduleSearch.contribution(schedule, context: context),
                           AppTables(ScheduleAppTables.tables(schedule, context: context, parts: parts)),
                           HomeValues(ScheduleOutputs.homeValues(schedule, context: context, parts: parts)))

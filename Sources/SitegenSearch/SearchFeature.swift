@@ -26,7 +26,7 @@ public struct SearchFeature: SiteFeature {
 
     public func make(_ contributions: [Contributed<SearchContribution>], context: RenderContext,
                      cache: NoFeatureCache) throws -> FeatureFiles {
-        let index = SearchIndex.build(contributions.map(\.value), jobs: context.jobs)
+        let index = SearchIndex.build(contributions.map(\.value), jobs: context.jobs, language: context.config.language)
         let files = index.files.map { OutputFile(path: $0.path, data: $0.data) }
         let entry = index.entry
         let listing = Manifest.SearchEntry(path: entry.path, sha256: SnapshotJSON.sha256(entry.data), bytes: entry.data.count,

@@ -53,11 +53,12 @@ public struct SearchIndex: Sendable {
     static let minShard = 3_000
     static let maxShard = 9_000
 
-    public static func build(_ contributions: [SearchContribution], jobs: Int = 2) -> SearchIndex {
+    /// `language`: the site's (BCP 47), the language of the documents that name none.
+    public static func build(_ contributions: [SearchContribution], jobs: Int = 2, language: String = "") -> SearchIndex {
         let layout = SearchLayout(contributions, groupSize: groupSize)
         let (documents, owners, groupStarts, groupIDs) = (layout.documents, layout.owners, layout.groupStarts, layout.groupIDs)
         let (places, docIDs) = (layout.places, layout.ids)
-        let scopes = Scopes(contributions)
+        let scopes = Scopes(contributions, siteLanguage: language)
 
         // Words of every document, in runs of documents on all cores; each run interns its
         // words in a table of its own that starts with the stop words, so a word is a stop
@@ -69,10 +70,12 @@ public struct SearchIndex: Sendable {
             var words = RunWords()
             var scoped: [UInt8] = []
             for doc in run {
-                let scope = documents[doc].scope.flatMap { scopes.byID[$0] }
-                scoped = scope?.prefix ?? []
+                // A scope's words, and the words of a shared document in a language of its own,
+                // are read under a prefix that says whose rules stop and stem them (`Scopes.term`).
+                let (language, prefix) = scopes.rules(of: documents[doc])
+                scoped = prefix
                 let prefixLength = scoped.count
-                let length = SearchText.forEachWordBytes(documents[doc].text, language: scope?.language ?? .shared) { word, position in
+                let length = SearchText.forEachWordBytes(documents[doc].text, language: language) { word, position in
                     let id: Int
                     if prefixLength > 0 {
                         scoped.removeSubrange(prefixLength...)
@@ -94,16 +97,25 @@ public struct SearchIndex: Sendable {
         var postings: [Postings] = []
         var doc = 0
         for words in read {
-            // A scope's word is its language's stop word (-1) or its stem.
-            let ids = (0..<words.table.count).map { $0 < stops ? $0 : scopes.term(words.table.bytes($0)).map { table.id(of: $0) } ?? -1 }
+            // A scope's word is its language's stop word (-1) or its stem; a word with a kept letter
+            // is also its plain form for readers who type without it (`alternates`, -1: none).
+            var alternates = [Int](repeating: -1, count: words.table.count)
+            let ids = (0..<words.table.count).map { i -> Int in
+                guard i >= stops else { return i }
+                guard let mapped = scopes.term(words.table.bytes(i)) else { return -1 }
+                if let plain = mapped.unmarked { alternates[i] = table.id(of: plain) }
+                return table.id(of: mapped.term)
+            }
             if postings.count < table.count { postings += Array(repeating: Postings(), count: table.count - postings.count) }
             var start = 0
             for (end, length) in zip(words.ends, words.lengths) {
                 let id = docIDs[doc]
                 let base = documents[doc].scope.flatMap { layout.scopeBase[$0] } ?? 0
                 for word in start..<end {
-                    let term = ids[Int(words.terms[word])]
-                    if term >= 0 { postings[term].add(doc: id, length: length, position: Int(words.positions[word]), base: base) }
+                    let read = Int(words.terms[word])
+                    for term in [ids[read], alternates[read]] where term >= 0 {
+                        postings[term].add(doc: id, length: length, position: Int(words.positions[word]), base: base)
+                    }
                 }
                 start = end
                 doc += 1
@@ -147,7 +159,10 @@ public struct SearchIndex: Sendable {
             let cost = p.bytes.count + term.utf8.count + 6
             // A shard holds the terms of one scope (or none), so a scope's shards go offline with it.
             let scope = Scopes.scope(ofTerm: term)
-            if !current.isEmpty, scope != currentScope || (size >= minShard && fnv(term.utf8) % 5 == 0) || size + cost > maxShard { flushShard() }
+            // A plain form (`karlek$`) stays in its word's shard: a query reads both from one file.
+            let plain = term.hasSuffix(SearchLanguage.unmarkedMark)
+            if !current.isEmpty, scope != currentScope
+                || (!plain && ((size >= minShard && fnv(term.utf8) % 5 == 0) || size + cost > maxShard)) { flushShard() }
             currentScope = scope
             current.append((term, p.bytes))
             size += cost
@@ -169,7 +184,7 @@ public struct SearchIndex: Sendable {
             JSONText.append(doc.facet ?? "", to: &facet)
             facet.append(UInt8(ascii: ","))
             JSONText.append(doc.section ?? "", to: &facet)
-            facet += Array(",\(doc.priority),\(doc.scope.flatMap { scopes.index[$0] } ?? -1)]".utf8)
+            facet += Array(",\(doc.priority),\(doc.scope.flatMap { scopes.index[$0] } ?? -1),\(scopes.languageIndex(of: doc))]".utf8)
             let key = String(decoding: facet, as: UTF8.self)
             if facetIndex[key] == nil { facetIndex[key] = facets.count; facets.append(key) }
             groupFacets.append(facetIndex[key]!)
@@ -207,6 +222,9 @@ public struct SearchIndex: Sendable {
         json += ",\"groupIDs\":\"" + VarintText.encode(zip(groupIDs, [-1] + groupIDs).map { $0 - $1 - 1 }) + "\""
         json += ",\"groupFacets\":\"" + VarintText.encode(groupFacets) + "\""
         json += ",\"stopWords\":[" + SearchText.stopWords.map(JSONText.quoted).joined(separator: ",") + "]"
+        // The languages of the shared documents, each with its rules, which the browser folds a
+        // query by once per language (a facet's last number says its documents' language).
+        json += ",\"languages\":[" + scopes.languages.map { "[" + Scopes.languageJSON($0.tag, $0.rules) + "]" }.joined(separator: ",") + "]"
         var groupByKey: [String: Int] = [:]
         for (g, start) in groupStarts.enumerated() where groupByKey[documents[start].group] == nil { groupByKey[documents[start].group] = groupIDs[g] }
         // The books are read only for a query with a number in it, so they have files of their own.

@@ -29,6 +29,16 @@ public enum AppSearch {
         }.joined(separator: " ")
     }
 
+    /// `query(_:prefix:language:)` for rows in several languages (the hymns: English, Finnish,
+    /// Swedish, Norwegian): the text folded by each language's rules, any of them matching, so a
+    /// Swedish hymn's `kärlek` is found by "kärlek" (its own folding) and by "karlek" (the shared
+    /// one, which its plain form in the table answers, `SearchLanguage.unmarked`).
+    public static func query(_ text: String, prefix: Bool = false, languages: [String]) -> String {
+        var seen = Set<String>()
+        let each = (languages.isEmpty ? [""] : languages).map { query(text, prefix: prefix, language: $0) }.filter { !$0.isEmpty && seen.insert($0).inserted }
+        return each.count == 1 ? each[0] : each.map { "(" + $0 + ")" }.joined(separator: " OR ")
+    }
+
     /// The SQL that searches one table over every bundle file holding part of it, each attached
     /// under a name in `schemas`: a translation's `verses` over its divisions
     /// (`bible-kjv-law.sqlite` … `bible-kjv-letters.sqlite`), the hymns' `hymn_parts` over their

@@ -37,14 +37,20 @@ public enum SearchText {
     /// The folded words of `text` joined by single spaces (what the apps' SQLite bundle stores
     /// in its full-text tables), without an array of words in between.
     /// With a `language` that has a stemmer, each word is its stem (`pastores` → `pastor`), as
-    /// the site's index holds a scope's words.
+    /// the site's index holds a scope's words; with one that keeps letters for readers who type
+    /// without them (`SearchLanguage.unmarked`), such a word is followed by its plain form
+    /// (`kärlek karlek`).
     public static func foldedText(_ text: String, language: SearchLanguage = .shared) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         let stems = !language.endings.isEmpty
         forEachWordBytes(text, language: language) { word, _ in
             if !out.isEmpty { out.append(0x20) }
-            if stems { out += Array(language.stem(String(decoding: word, as: UTF8.self)).utf8) } else { out.append(contentsOf: word) }
+            guard stems || language.unmarkedFallback else { out.append(contentsOf: word); return }
+            let term = language.stem(String(decoding: word, as: UTF8.self))
+            out += Array(term.utf8)
+            // The word as typed without its kept letters too (`kärlek karlek`), so that such a query finds it.
+            if let plain = language.unmarked(term) { out.append(0x20); out += Array(plain.utf8) }
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -9,6 +9,8 @@
   // The first EAGER results are read (and reordered by exact phrase) at once; a query reads its
   // first MAX_WORDS words.
   var EAGER = 5, MAX_WORDS = 24;
+  // A plain form's mark: "karlek$" for "kärlek" (SearchLanguage.unmarkedMark), in "karlek"'s shard.
+  var UNMARKED = "$";
 
   window.sitegen.searchEngine = function (base) {
     // ---- numbers in index files (VarintText) ----
@@ -62,9 +64,13 @@
         // The scopes (each translation), with their language's rules (SearchLanguage), and the
         // shared documents' rules: a scope's term is "!<id> <term>".
         m.scopeList = (m.scopes || []).map(function (x, i) {
-          return { index: i, id: x[0], label: x[1], language: x[2], stop: new Set(x[3]), keep: x[4], endings: x[5], books: x[6], terms: x[7], base: x[8], prefix: "!" + x[0] + " " };
+          return { index: i, id: x[0], label: x[1], language: x[2], stop: new Set(x[3]), keep: x[4], endings: x[5], books: x[6], terms: x[7], base: x[8], unmarked: !!x[9], prefix: "!" + x[0] + " " };
         });
-        m.shared = { index: -1, id: "", stop: m.stop, keep: "", endings: [], prefix: "", language: "", base: 0, shards: shardList(m) };
+        var sharedShards = shardList(m);
+        // The shared documents' languages (a facet's last number) and their rules.
+        m.languageList = (m.languages || [["", [], "", [], 0]]).map(function (x, i) {
+          return { index: -1, lang: i, id: "", language: x[0], stop: new Set(m.stopWords.concat(x[1])), keep: x[2], endings: x[3], unmarked: !!x[4], prefix: "", base: 0, shards: sharedShards };
+        });
         // Where each group's hash is: the entry has the shared groups', each scope's terms file
         // its own (in group order both).
         m.groupHash = [];
@@ -250,7 +256,7 @@
       return prev[b.length] <= max;
     }
     // The King James forms for English words only (the shared rules and English scopes).
-    function kinds(slot) { return slot.rules.language === "" || slot.rules.language === "en" ? variants(slot.w) : []; }
+    function kinds(slot) { return /^(en(-|$)|$)/i.test(slot.rules.language) ? variants(slot.w) : []; }
     function shardsFor(slot) {
       var list = slot.rules.shards, find = function (t) { return shardIndex(list, t); };
       var need = [find(slot.w)];
@@ -269,6 +275,8 @@
       if (all[slot.w] !== undefined) found[slot.w] = 1;
       kinds(slot).forEach(function (v) { if (all[v] !== undefined) found[v] = 0.7; });
       if (slot.prefix) for (var t in all) if (t !== slot.w && t.indexOf(slot.w) === 0) found[t] = found[t] || 0.6;
+      // "karlek" finds "kärlek" (indexed as "karlek$" too), weighed as a typo.
+      if (slot.rules.unmarked && all[slot.w + UNMARKED] !== undefined) found[slot.w + UNMARKED] = 0.5;
       if (!Object.keys(found).length && slot.w.length >= 4) {
         var max = slot.w.length >= 8 ? 2 : 1;
         for (var t2 in all) if (editDistance1or2(slot.w, t2, max)) found[t2] = 0.5;
@@ -287,6 +295,7 @@
     }
     function searchLoaded(parsed, rules) {
       var slots = parsed.slots;
+      var langs = rules.langs, other = langs ? function (doc) { return langs.indexOf(facetOf(doc)[5]) < 0; } : null;
       var uniq = [];
       slots.forEach(function (s) { if (!uniq.some(function (u) { return u.w === s.w && !!u.prefix === !!s.prefix; })) uniq.push(s); });
       return Promise.all(uniq.map(function (s) { return Promise.all(shardsFor(s).map(loadShard)); })).then(function (loaded) {
@@ -303,6 +312,7 @@
         slotForms.forEach(function (fs, k) {
           fs.forEach(function (f) {
             f.docs.forEach(function (d) {
+              if (other && other(d.doc)) return;
               var e = byDoc.get(d.doc);
               if (!e) { e = { doc: d.doc, len: d.len, slots: new Array(slots.length) }; byDoc.set(d.doc, e); }
               var s = e.slots[k] || (e.slots[k] = { weight: 0, pos: [] });
@@ -340,6 +350,19 @@
         return { parsed: parsed, results: results, complete: complete.length > 0, phrase: anyFull };
       });
     }
+    // The shared languages grouped by how they read the query (an ASCII query reads alike in
+    // English and Finnish: one pass), each group over its own languages' documents.
+    function sharedRules(q) {
+      var groups = [], keys = [];
+      meta.languageList.forEach(function (r) {
+        var key = JSON.stringify(parseQuery(q, r).slots.map(function (s) { return [s.w, !!s.prefix]; })), at = keys.indexOf(key);
+        if (at < 0) { keys.push(key); groups.push(Object.assign({}, r, { langs: [r.lang] })); return; }
+        groups[at].langs.push(r.lang);
+        groups[at].unmarked = groups[at].unmarked || r.unmarked;
+      });
+      if (groups.length === 1) groups[0].langs = null;
+      return groups;
+    }
     function byScore(a, b) { return b.score - a.score || a.doc - b.doc; }
     // The shared documents and the scopes given (the reader's translation first); when none of
     // them has a document with the query's words in its order, the other scopes too ("love is
@@ -347,11 +370,11 @@
     // if there are any.
     function search(q, scopes, alone) {
       var all = meta.scopeList, want = (scopes || []).filter(Boolean);
-      function over(list) { return Promise.all([meta.shared].concat(list).map(function (r) { return searchWith(q, r); })); }
-      return over(want).then(function (done) {
+      function over(list) { return Promise.all(list.map(function (r) { return searchWith(q, r); })); }
+      return over(sharedRules(q).concat(want)).then(function (done) {
         if (alone || done.some(function (d) { return d.complete && d.phrase; }) || want.length >= all.length || !done[0].parsed.slots.length) return [done, want];
         var rest = all.filter(function (x) { return want.indexOf(x) < 0; });
-        return over(rest).then(function (more) { return [done.concat(more.slice(1)), want.concat(rest)]; });
+        return over(rest).then(function (more) { return [done.concat(more), want.concat(rest)]; });
       }).then(function (pair) {
         var done = pair[0], complete = done.some(function (d) { return d.complete; }), results = [];
         done.forEach(function (d) { if (!complete || d.complete) results = results.concat(d.results); });
@@ -364,7 +387,8 @@
     // cannot tell, as it does not hold the stop words.
     function exactPhrase(text, qwords) {
       var dw = words(text).filter(function (x) { return !x.compound; }).map(function (x) { return x.w; });
-      var q = qwords.map(function (x) { return x.w; });
+      // Both by the shared folding ("kärlek" as the text's "karlek").
+      var q = qwords.map(function (x) { return fold(x.w); });
       outer: for (var i = 0; i + q.length <= dw.length; i++) {
         for (var j = 0; j < q.length; j++) if (dw[i + j] !== q[j] && !(j === q.length - 1 && dw[i + j].indexOf(q[j]) === 0)) continue outer;
         return true;
@@ -393,7 +417,7 @@
 
     return {
       EAGER: EAGER, MAX_WORDS: MAX_WORDS, get meta() { return meta; },
-      loadMeta: loadMeta, loadBooks: loadBooks, loadScope: loadScope, referenceOf: referenceOf, loadPart: loadPart, isLoaded: function (key) { return !!partCache[key]; },
+      UNMARKED: UNMARKED, loadMeta: loadMeta, loadBooks: loadBooks, loadScope: loadScope, referenceOf: referenceOf, loadPart: loadPart, isLoaded: function (key) { return !!partCache[key]; },
       partKey: partKey, rowOf: rowOf, facetOf: facetOf, normalizeRef: normalizeRef, refMatch: refMatch, scopeOf: scopeOf,
       refTitle: refTitle, refURL: refURL, search: search, verify: verify, docText: docText
     };

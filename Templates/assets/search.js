@@ -18,7 +18,7 @@
   // others' excerpts when they scroll into view, so a query downloads only what is seen.
   var PAGE = 10;
   // The engine (search-engine.js, DOM-free): loading, references, ranking; the words: search-words.js.
-  var E = window.sitegen.searchEngine(base), words = window.sitegen.searchWords.words, stem = window.sitegen.searchWords.stem;
+  var W = window.sitegen.searchWords, E = window.sitegen.searchEngine(base), words = W.words, stem = W.stem, fold = W.fold;
   // The translation the reader came from (the header box on its pages sends ?in=<id>): its
   // verses are searched, the others one tap away.
   var readerScope = new URLSearchParams(window.location.search).get("in");
@@ -28,11 +28,14 @@
 
   // ---- showing ----
   var el = window.sitegen.el;
-  // rules: the document's scope (its kept letters and stems), if any.
+  // rules: the document's language's (its kept letters and stems). A word is marked when it, its
+  // stem or its plain form ("karlek$" for "kärlek", found typed without the kept letters) matched.
   function excerpt(text, marks, limit, rules) {
     var p = el("p", { "class": "search-excerpt" });
     var keep = rules ? rules.keep : "", endings = rules ? rules.endings : [];
-    var spans = words(text, keep).filter(function (x) { return !x.compound && (marks.has(x.w) || marks.has(stem(x.w, endings))); });
+    var spans = words(text, keep).filter(function (x) {
+      return !x.compound && (marks.has(x.w) || marks.has(stem(x.w, endings)) || marks.has(fold(stem(x.w, endings)) + E.UNMARKED));
+    });
     var from = 0, to = text.length;
     if (text.length > limit) {
       var first = spans.length ? spans[0].start : 0;
@@ -52,15 +55,26 @@
     if (to < text.length) p.appendChild(document.createTextNode("\u2026"));
     return p;
   }
+  // The title and excerpt say their document's language where it is not the page's (an English
+  // hymn or verse on a Spanish site), so a screen reader reads them in it; the kind is the page's.
   function resultItem(url, title, kind, text, marks, rules) {
-    var li = el("li", { "class": "search-result" });
-    var a = el("a", { href: base + url }, title);
+    var li = el("li", { "class": "search-result" }), lang = languageOf(rules);
+    var a = el("a", lang ? { href: base + url, lang: lang } : { href: base + url }, title);
     li.appendChild(a);
     li.appendChild(el("span", { "class": "search-kind" }, kind));
-    if (text) li.appendChild(excerpt(text, marks, 220, rules));
+    if (text) {
+      var p = excerpt(text, marks, 220, rules);
+      if (lang) p.lang = lang;
+      li.appendChild(p);
+    }
     return li;
   }
-  function rulesOf(doc) { var i = facetOf(doc)[4]; return i >= 0 ? E.meta.scopeList[i] : null; }
+  function languageOf(rules) {
+    var tag = rules && rules.language, page = window.sitegen.language();
+    return tag && tag.split("-")[0].toLowerCase() !== page.split("-")[0].toLowerCase() ? tag : null;
+  }
+  // A document's rules: its scope's (a translation), else its language's (a Finnish hymn).
+  function rulesOf(doc) { var f = facetOf(doc); return f[4] >= 0 ? E.meta.scopeList[f[4]] : E.meta.languageList[f[5]] || null; }
 
   var state = { results: [], shown: 0, kind: -1, facet: -1, section: "", scope: -1, marks: new Set(), refs: [], query: "", searched: [] };
   function filtered() {
@@ -73,10 +87,7 @@
       return true;
     });
   }
-  // One formatter for every count: toLocaleString builds a new one per call, which costs more
-  // than the rest of a keystroke's summary.
-  var NUMBER = new Intl.NumberFormat(window.sitegen.language()), t = window.sitegen.t;
-  function plural(n, one, many) { return NUMBER.format(n) + " " + (n === 1 ? one : many); }
+  var t = window.sitegen.t, plural = window.sitegen.plural;
   // The index's words for a kind's documents, groups, facets and sections (null: none).
   function labelsOf(kind) { return kind >= 0 && E.meta.kindLabels ? E.meta.kindLabels[kind] : null; }
   function summary(list) {

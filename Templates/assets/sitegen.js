@@ -98,8 +98,14 @@
   // The page's language (a Spanish Bible's pages are `es` on an English site), for Intl.
   function language() { return document.documentElement.lang || "en"; }
 
-  // "1 note", "2160 notes".
-  function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
+  // "1 note", "2,160 notes": the number as the page's language writes it ("2160 notas" in
+  // Spanish). One formatter for every count: toLocaleString makes a new one per call, which
+  // costs more than the rest of a search keystroke's summary.
+  var numbers = null;
+  function plural(n, one, many) {
+    if (!numbers) numbers = new Intl.NumberFormat(language());
+    return numbers.format(n) + " " + (n === 1 ? one : many);
+  }
 
   // The JSON at url; rejects on a network error or a status other than 2xx.
   function fetchJSON(url) {

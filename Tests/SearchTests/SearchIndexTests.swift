@@ -183,3 +183,73 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
         #expect(SearchDocument.slots(forKeys: keys.reversed(), width: 16) == before)   // the order given does not matter
     }
 }
+
+/// Issue 28: a shared document is indexed by its own language's rules (a Swedish hymn keeps
+/// `ä`), and a word with a kept letter is also its plain form for readers who type without it.
+@Suite struct DocumentLanguageTests {
+    let hymns = SearchContribution(documents: [
+        SearchDocument(kind: "Hymns", url: "hymns/1/", title: "1", text: "Så älskade Gud världen", group: "hymns/1", groupSlot: 1, language: "sv"),
+        SearchDocument(kind: "Hymns", url: "hymns/2/", title: "2", text: "Tänne, Jeesus", group: "hymns/2", groupSlot: 2, language: "fi"),
+        SearchDocument(kind: "Hymns", url: "hymns/3/", title: "3", text: "The café of my soul and the world", group: "hymns/3", groupSlot: 3),
+    ])
+
+    func terms(_ index: SearchIndex) throws -> [String: String] {
+        var terms: [String: String] = [:]
+        for file in index.files where file.path.hasPrefix("search/t/") {
+            terms.merge(try JSONSerialization.jsonObject(with: file.data) as! [String: String]) { a, _ in a }
+        }
+        return terms
+    }
+
+    func meta(_ index: SearchIndex) throws -> [String: Any] {
+        let entry = try JSONSerialization.jsonObject(with: index.entry.data) as! [String: Any]
+        let file = try #require(index.files.first { $0.path == "search/m/\(entry["meta"] as! String).json" })
+        return try JSONSerialization.jsonObject(with: file.data) as! [String: Any]
+    }
+
+    @Test func eachDocumentIsFoldedByItsLanguage() throws {
+        let index = SearchIndex.build([hymns], language: "en")
+        let terms = try terms(index)
+        // Swedish: "världen" kept, and its plain form marked; the English hymn's "café" is "cafe", with no plain twin.
+        #expect(terms["världen"] != nil && terms["varlden$"] != nil && terms["varlden"] == nil)
+        #expect(terms["så"] != nil && terms["sa$"] != nil && terms["gud"] != nil)
+        #expect(terms["tänne"] != nil && terms["tanne$"] == terms["tänne"], "the same document at the same place")
+        #expect(terms["cafe"] != nil && terms["cafe$"] == nil && terms["world"] != nil)
+        // The shared stop words stay out for every language (one list for the shared terms).
+        #expect(terms["the"] == nil && terms["my"] == nil)
+        // The languages, each with its rules, and every facet's last number naming one.
+        let meta = try meta(index)
+        let languages = try #require(meta["languages"] as? [[Any]])
+        #expect(languages.map { $0[0] as! String } == ["en", "fi", "sv"])
+        #expect(languages.map { $0[2] as! String } == ["", "åäö", "åäö"])
+        #expect(languages.map { $0[4] as! Int } == [0, 1, 1])
+        let facets = try #require(meta["facets"] as? [[Any]])
+        #expect(Set(facets.map { $0[5] as! Int }) == [0, 1, 2])
+    }
+
+    /// A plain form (`a12x$`) is never the first term of a shard: the shard a query's word
+    /// (`a12x`) is looked up in holds it, so the fallback costs no request more.
+    @Test func aPlainFormIsInItsWordsShard() throws {
+        let words = (0..<4000).map { "ä\($0)x a\($0)x" }
+        let docs = stride(from: 0, to: words.count, by: 40).map { start in
+            SearchDocument(kind: "Hymns", url: "hymns/\(start)/", title: "", text: words[start..<start + 40].joined(separator: " "),
+                           group: "hymns/\(start)", groupSlot: start, language: "sv")
+        }
+        let index = SearchIndex.build([SearchContribution(documents: docs)], language: "en")
+        let entry = try JSONSerialization.jsonObject(with: index.entry.data) as! [String: Any]
+        let firsts = (entry["shards"] as! String).split(separator: " ")
+        #expect(firsts.count > 5)
+        #expect(!firsts.contains { $0.hasSuffix("$") })
+        #expect(try terms(index)["a17x$"] != nil)
+    }
+
+    @Test func theSiteLanguageIsTheLanguageOfDocumentsThatNameNone() throws {
+        let page = SearchContribution(documents: [SearchDocument(kind: "Pages", url: "a/", title: "A", text: "Los pastores del año",
+                                                                 group: "pages", groupSlot: 0)])
+        let index = SearchIndex.build([page], language: "es")
+        let terms = try terms(index)
+        #expect(terms["pastor"] != nil && terms["pastores"] == nil && terms["año"] != nil && terms["ano$"] == nil)
+        #expect(terms["los"] == nil, "a Spanish stop word")
+        #expect(try #require(meta(index)["languages"] as? [[Any]]).map { $0[0] as! String } == ["es"])
+    }
+}

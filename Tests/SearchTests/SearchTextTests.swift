@@ -116,6 +116,30 @@ import Testing
         }
     }
 
+    /// A language's words and the plain form each is also found by, the same table as the browser's.
+    @Test func languagesAgreeWithTheSharedTable() throws {
+        struct Table: Decodable { let languages: [[Row]] }
+        enum Row: Decodable {
+            case text(String), words([String])
+            init(from decoder: Decoder) throws {
+                let one = try decoder.singleValueContainer()
+                if let text = try? one.decode(String.self) { self = .text(text) } else { self = .words(try one.decode([String].self)) }
+            }
+        }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/search-words.json").standardizedFileURL
+        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+        #expect(table.languages.count >= 4)
+        for row in table.languages {
+            guard case .text(let tag) = row[0], case .text(let kept) = row[1], case .text(let text) = row[2],
+                  case .words(let words) = row[3], case .words(let plain) = row[4] else { Issue.record("bad row \(row)"); continue }
+            let rules = SearchLanguage.rules(for: tag)
+            #expect(rules.kept == kept, "\(tag)")
+            #expect(SearchText.words(text, language: rules) == words, "\(text)")
+            #expect(words.map { rules.unmarked($0) ?? $0 } == plain, "\(text)")
+        }
+    }
+
     /// Every code point up to U+FFFF inside a word, at its start and alone, with positions
     /// (Tests/Fixtures/search-words-bmp.json, made by scripts/generate-search-words-table and
     /// checked in the browser by Tests/js/search-words.test.js).

@@ -14,20 +14,21 @@ import threading
 import pytest
 import yaml
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import (ARTIFACTS, ROOT, _QuietHandler, axe_violations, copy_small_content, emulate_dark, run_sitegen,
                       screenshot, set_viewport, validate_html)
 
 ENGLISH = ROOT / "Sources" / "SitegenCore" / "Strings" / "en.yml"
 SPANISH = ROOT / "Content" / "strings" / "es.yml"
+FINNISH = ROOT / "Content" / "strings" / "fi.yml"
 
 
 @functools.cache
-def english_phrases() -> list[tuple[str, str]]:
-    """(key, phrase) for every English word a Spanish page must not show: the pieces between
-    `{placeholders}` of each value the Spanish table words differently, of four letters or more."""
-    english, spanish = yaml.safe_load(ENGLISH.read_text()), yaml.safe_load(SPANISH.read_text())
+def english_phrases(table: pathlib.Path = SPANISH) -> list[tuple[str, str]]:
+    """(key, phrase) for every English word a Spanish (or Finnish) page must not show: the pieces
+    between `{placeholders}` of each value the table words differently, of four letters or more."""
+    english, spanish = yaml.safe_load(ENGLISH.read_text()), yaml.safe_load(table.read_text())
     phrases = []
     for key, value in english.items():
         if spanish.get(key) == value:
@@ -64,10 +65,10 @@ for (const e of document.querySelectorAll('[aria-label], [placeholder], [title]'
 return out;"""
 
 
-def english_on_page(driver) -> list[str]:
+def english_on_page(driver, table: pathlib.Path = SPANISH) -> list[str]:
     texts = driver.execute_script(VISIBLE_WORDS, CONTENT)
     found = []
-    for key, phrase in english_phrases():
+    for key, phrase in english_phrases(table):
         pattern = re.compile(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])")
         found += [f"{key}: {phrase!r} in {text[:80]!r}" for text in texts if pattern.search(text)]
     return found
@@ -233,3 +234,91 @@ def test_spanish_pages_are_valid_and_accessible_in_both_themes(driver, spanish_s
     found = english_on_page(driver)
     assert found == [], "\n".join(found)
     screenshot(driver, "lang-es-my-390")
+
+
+# ---- A whole site in Finnish --------------------------------------------------------------
+
+FINNISH_SERVICE_WORDS = [('"Sunday service"', '"Jumalanpalvelus"'), ('"Sunday school"', '"Pyhäkoulu"'), ('"Communion"', '"Ehtoollinen"'),
+                         ("first Sunday of the month, with another locality", "kuukauden ensimmäinen sunnuntai, toisen paikkakunnan kanssa"),
+                         ("first Sunday of the month", "kuukauden ensimmäinen sunnuntai"), ("after the service", "jumalanpalveluksen jälkeen")]
+
+
+@pytest.fixture(scope="module")
+def finnish_url(tmp_path_factory):
+    """The few-books copy with `language: fi` (what a Finnish congregation writes: the language,
+    its title, its services' names), served; the bundled fi.yml is the whole table."""
+    content = copy_small_content(tmp_path_factory.mktemp("finnish") / "Content")
+    site_yml = content / "site.yml"
+    text = re.sub(r"(?m)^(title|short_title|footer|description): .*$", lambda m: {
+        "title": "title: Virret, Raamattu ja kokoukset", "short_title": "short_title: Virret ja Raamattu",
+        "footer": "footer: Tehty sitegenillä.", "description": "description: Virsikirja, Raamattu ja kokoukset."}[m.group(1)],
+        site_yml.read_text())
+    site_yml.write_text(text.replace("language: en", "language: fi"))
+    # And its reading plan's name and description, which are content.
+    plan = content / "bible" / "plan.yml"
+    plan.write_text(re.sub(r"(?m)^(title|description): .*$", lambda m: {
+        "title": "title: M'Cheynen Raamatun lukukalenteri",
+        "description": "description: Koko Raamattu vuodessa, Uusi testamentti ja Psalmit kahdesti."}[m.group(1)], plan.read_text()))
+    for path in list((content / "localities").glob("*.md")) + list((content / "schedule").glob("*.yml")):
+        text = path.read_text()
+        for english, finnish in FINNISH_SERVICE_WORDS:
+            text = text.replace(english, finnish)
+        path.write_text(text)
+    (content / "pages" / "404.md").unlink()
+    out = content.parent / "Output"
+    result = run_sitegen("build", "--content", str(content), "--templates", str(ROOT / "Templates"),
+                         "--as-of", "2026-11-22", "--output", str(out), "--quiet")
+    assert result.returncode == 0, result.stderr
+    handler = functools.partial(_QuietHandler, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+# The pages whose words fi.yml lacked until issue 28's last step: the offline page, the plan's
+# help, the meters' introduction, the sheet's filter sentence (a filtered sheet), and a hymn search.
+FINNISH_PAGES = ["", "hymns/5/", "hymns/meters/", "schedule/", "schedule/print/?locality=aberdeen&from=2027-03-01&to=2027-04-05&q=a",
+                 "bible/plan/", "bible/progress/", "my/", "offline/", "no-such-page/", "search/?q=Jumalan"]
+
+
+@pytest.mark.parametrize("path", FINNISH_PAGES)
+def test_a_finnish_site_shows_no_english_interface_word(driver, finnish_url, path):
+    set_viewport(driver, 390, 844)
+    driver.get(finnish_url + path)
+    wait_for_scripts(driver)
+    if path.startswith("search/"):
+        wait_for_results(driver)
+        screenshot(driver, "lang-fi-search-jumalan-390")
+    if path.startswith("schedule/print/?"):
+        assert "Vain osa kokouksista" in driver.find_element(By.CSS_SELECTOR, "[data-print-covers]").text
+    assert driver.execute_script("return document.documentElement.lang") == "fi"
+    found = english_on_page(driver, FINNISH)
+    assert found == [], "\n".join(found)
+
+
+def test_a_meeting_without_a_category_says_the_sites_word(driver, spanish_site, spanish_url):
+    """The bundled schedule files name no category for their mission meetings: a Spanish site
+    calls them by its table's `category.meeting`, in its pages, filters and calendar files."""
+    schedule = (spanish_site / "schedule" / "index.html").read_text()
+    feed = (spanish_site / "schedule" / "all.ics").read_text()
+    assert "Reunión de misión" in schedule and "CATEGORIES:Reunión de misión" in feed
+    assert "Mission meeting" not in schedule and "Mission meeting" not in feed
+    driver.get(spanish_url + "schedule/")
+    wait_for_scripts(driver)
+    Select(driver.find_element(By.ID, "f-category")).select_by_value("Reunión de misión")
+    shown = driver.execute_script("return [...document.querySelectorAll('.schedule-row:not([hidden])')]"
+                                  ".map(r => r.dataset.category)")
+    assert shown and all(c == "Reunión de misión" for c in shown), shown[:5]
+
+
+def test_a_result_says_its_documents_language(driver, spanish_url):
+    """On a Spanish site, an English verse's or hymn's title and excerpt are `lang="en"` (a screen
+    reader reads them in English); the kind beside them is the page's Spanish."""
+    driver.get(spanish_url + "search/?q=beginning")
+    wait_for_results(driver)
+    langs = driver.execute_script("""
+        const r = document.querySelector('[data-search-results] .search-result');
+        const lang = e => e.closest('[lang]').lang;
+        return [lang(r.querySelector('a')), lang(r.querySelector('.search-excerpt')), lang(r.querySelector('.search-kind'))];""")
+    assert langs == ["en", "en", "es"], langs

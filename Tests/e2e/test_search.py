@@ -353,3 +353,26 @@ def test_offline_a_verse_result_still_shows_its_reference(driver, base_url):
         assert "Not saved on this device" in driver.find_element(By.CSS_SELECTOR, "[data-search-results]").text
     finally:
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
+def test_hymns_are_searched_by_their_own_language(driver, base_url):
+    """Issue 28: a Swedish or Finnish hymn's words keep `å ä ö` (`gårdar` is not `gardar`), yet
+    typed without them they still find it, after the words spelt as typed; the mark follows."""
+    assert rank_of(search(driver, base_url, "gårdar"), "/hymns/26/") == 1
+    found = search(driver, base_url, "gardar")
+    assert rank_of(found, "/hymns/26/") == 1, found
+    marks = driver.execute_script("return Array.from(document.querySelectorAll('[data-search-results] mark')).map(m => m.textContent)")
+    assert "gårdar" in marks, marks
+    assert rank_of(search(driver, base_url, "Jumalan"), "/hymns/") == 1
+    assert driver.execute_script("return window.sitegen.search.search('Jumalan').then(r => r.results.length)") >= 10
+    # "han": Swedish "Han" spelt so first; Finnish "hän" (indexed as "han$" too) after it.
+    terms = driver.execute_async_script("""
+        const done = arguments[0];
+        window.sitegen.search.search('han ').then(r => done(r.results.map(x => x.terms[0].terms)));""")
+    assert "han" in terms[0] and any(t == ["han$"] for t in terms), terms[:5]
+    first_plain = next(i for i, t in enumerate(terms) if t == ["han$"])
+    assert all("han" in t for t in terms[:first_plain]) and len(terms[:first_plain]) >= 3
+    # Typed with the letter, only the letter in the languages that keep it: "hän" finds no Swedish
+    # "Han" (Norwegian, which has no "ä", reads it as "han").
+    found = search(driver, base_url, "hän")
+    assert found and rank_of(found, "/hymns/26/") is None, found[:5]

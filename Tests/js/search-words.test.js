@@ -21,6 +21,18 @@
     });
   });
 
+  test("languages: kept letters, and the plain form a word is also found by", function () {
+    return table("search-words.json").then(function (t) {
+      assert.ok(t.languages.length >= 4, "languages");
+      t.languages.forEach(function (row) {
+        var got = W.words(row[2], row[1]).map(function (x) { return x.w; });
+        assert.deepEqual(got, row[3], row[2]);
+        // Spanish keeps ñ without a plain form; the others' plain form is the shared fold.
+        if (row[0] !== "es") assert.deepEqual(got.map(function (w) { return W.fold(w); }), row[4], row[2] + " (plain)");
+      });
+    });
+  });
+
   test("words and positions of every code point up to U+FFFF agree with SearchText", function () {
     return table("search-words-bmp.json").then(function (t) {
       assert.equal(t.blocks.length, 256, "blocks");

@@ -51,6 +51,6 @@
   test("plural", function () {
     assert.equal(S.plural(1, "note", "notes"), "1 note");
     assert.equal(S.plural(0, "note", "notes"), "0 notes");
-    assert.equal(S.plural(2160, "note", "notes"), "2160 notes");
+    assert.equal(S.plural(2160, "note", "notes"), "2,160 notes", "the number as the page's language (English here) writes it");
   });
 })();

@@ -102,10 +102,15 @@ public struct SearchDocument: Sendable, Hashable {
     /// leaves every other group's number, and so its documents' ids, as they were; nil: the
     /// group's position. The same for every document of a group.
     public let groupSlot: Int?
+    /// BCP 47 tag of its words where its content says (a hymn's `language: fi`), whose rules
+    /// (`SearchLanguage`) fold and stem them; nil: the site's. A scope's documents are in the
+    /// scope's language. The same for every document of a group.
+    public let language: String?
 
     public init(kind: String, url: String, title: String, text: String, group: String,
                 facet: String? = nil, section: String? = nil, number: Int? = nil, priority: Int = 0, scope: String? = nil,
-                slot: Int? = nil, groupSlot: Int? = nil) {
+                slot: Int? = nil, groupSlot: Int? = nil, language: String? = nil) {
+        self.language = language
         self.scope = scope
         self.slot = slot
         self.groupSlot = groupSlot

@@ -10,7 +10,7 @@ enum HymnAppTables {
         let byRange: [ClosedRange<Int>: [Hymn]] = Dictionary(grouping: sorted) { HymnsFile.numbers(containing: $0.number) }
         let ranges = byRange.keys.sorted { $0.lowerBound < $1.lowerBound }
         return [hymns(hymnal)] + ranges.map { range in
-            parts(byRange[range] ?? [], bundle: "hymns-\(range.lowerBound)-\(range.upperBound)")
+            parts(byRange[range] ?? [], hymnal: hymnal, bundle: "hymns-\(range.lowerBound)-\(range.upperBound)")
         }
     }
 
@@ -31,7 +31,7 @@ enum HymnAppTables {
     /// hymn's number × 100 + the part's position (hymn 123's parts are 12301…12399); `kind` is
     /// `stanza`, `chorus` or `refrain`; `number` the stanza's number (0 for chorus and refrain);
     /// `text` the lines joined by a line break, repeat signs kept.
-    static func parts(_ hymns: [Hymn], bundle: String) -> AppTable {
+    static func parts(_ hymns: [Hymn], hymnal: Hymnal, bundle: String) -> AppTable {
         AppTable(name: "hymn_parts", bundle: bundle,
                  columns: [AppColumn("id", .integer), AppColumn("hymn", .integer), AppColumn("kind", .text),
                            AppColumn("number", .integer), AppColumn("text", .text)],
@@ -42,7 +42,16 @@ enum HymnAppTables {
                           .text(part.passage.lines.map(\.plainText).joined(separator: "\n"))]
                      }
                  },
-                 fullText: ["text"], indexes: [["hymn"]])
+                 fullText: ["text"], fullTextLanguages: languages(hymns, hymnal: hymnal), indexes: [["hymn"]])
+    }
+
+    /// Each hymn's parts in its own language (`language: fi`, else the hymnal's), so their words
+    /// are folded as the site's search folds them (`HymnSearch.language`): a Swedish `kärlek` is
+    /// found by "kärlek" and by "karlek" (`AppSearch.query(_:prefix:languages:)`).
+    static func languages(_ hymns: [Hymn], hymnal: Hymnal) -> [AppTable.FullTextLanguage] {
+        hymns.compactMap { hymn in
+            HymnSearch.language(hymn, in: hymnal).map { AppTable.FullTextLanguage(keys: hymn.number * 100..<(hymn.number + 1) * 100, language: $0) }
+        }
     }
 
     /// The stanzas with their numbers, then the chorus and the refrain.

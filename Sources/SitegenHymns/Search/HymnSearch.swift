@@ -15,11 +15,18 @@ public enum HymnSearch {
             if passages.isEmpty { passages = [""] }   // a removed hymn: still found by its number
             for text in passages {
                 documents.append(SearchDocument(kind: words["kind.hymns"], url: url, title: title, text: text, group: group, number: hymn.number,
-                                                groupSlot: hymn.number))
+                                                groupSlot: hymn.number, language: language(hymn, in: hymnal)))
             }
         }
         let numbers = SearchNumbered(label: words["hymn"], words: ["hymn", "hymns", "no", "number", "nr"], path: "hymns/{n}/",
                                      numbers: 1...max(1, hymnal.count))
         return SearchContribution(documents: documents, numbered: [numbers])
+    }
+
+    /// The language a hymn's words are in, for their word rules (`SearchLanguage`): its own
+    /// (`language: fi`), else the hymnal's (`language: English` in its settings), else nil (the site's).
+    public static func language(_ hymn: Hymn, in hymnal: Hymnal) -> String? {
+        // A language named instead of tagged (`language: English`) is read as its tag.
+        hymn.language.map { LanguageGuess.tag(forName: $0) ?? $0 } ?? LanguageGuess.tag(forName: hymnal.language)
     }
 }

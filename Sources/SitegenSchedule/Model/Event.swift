@@ -24,7 +24,8 @@ public struct Event: Sendable, Equatable {
         public let end: LocalTime
     }
 
-    /// The category of a meeting whose file names none.
+    /// The category of a meeting whose file names none, in English; a site in another language
+    /// says its table's `category.meeting` (`Schedule.naming`).
     public static let defaultCategory = "Mission meeting"
 
     /// Unique within its file; with the file name it forms the calendar UID.
@@ -32,7 +33,11 @@ public struct Event: Sendable, Equatable {
     /// Schedule file stem, e.g. `winter-2027` (also the "schedule" a row belongs to).
     public let file: String
     public let title: String?
-    public let category: String
+    /// As the file wrote it, else the day's default: the table's `category.meeting` for a
+    /// meeting, its `status.*` word for a travel, arrival or rest day (`Schedule.naming`).
+    public internal(set) var category: String
+    /// The file named the category (`category:`); else it is the default, in the site's language.
+    public let categoryGiven: Bool
     public let status: Status
     public let team: String?
     /// Slug of the locality that hosts it; nil for a travel day between places.

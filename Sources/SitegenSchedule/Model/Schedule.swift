@@ -15,3 +15,17 @@ public struct Schedule: Sendable {
 
     public func locality(_ slug: String?) -> Locality? { slug.flatMap { bySlug[$0] } }
 }
+
+extension Schedule {
+    /// The schedule with the categories its files left out in `words`' language ("Reunión de
+    /// misión" on a Spanish site): what its pages, filters, feeds, search and snapshots show.
+    public func naming(_ words: StringTable) -> Schedule {
+        guard events.contains(where: { !$0.categoryGiven }) else { return self }
+        return Schedule(localities: localities, events: events.map { event in
+            guard !event.categoryGiven else { return event }
+            var named = event
+            named.category = event.status == .meeting ? words["category.meeting"] : words["status.\(event.status.rawValue)"]
+            return named
+        })
+    }
+}

@@ -52,7 +52,7 @@ public enum PrintSheet {
         let event = visit.first.event
         let place = schedule.locality(event.locality)?.name
         let with = EventText.with(event, schedule: schedule)
-        let detail = event.title ?? (event.category == Event.defaultCategory ? "" : event.category)
+        let detail = event.title ?? (!event.categoryGiven && event.status == .meeting ? "" : event.category)
         let dates = dateRange(visit.firstDate, visit.lastDate, words: words.table)
         let comment = printedComment(event)
         return [

@@ -99,7 +99,7 @@ struct EventParser {
         let title = fields.string("title"), team = fields.string("team")
         guard let id, let date, LocalityReader.isValidSlug(id) else { return nil }
         if let comment { warnAboutPastYears(comment, before: date.year) }
-        return Event(id: id, file: file, title: title, category: category, status: status,
+        return Event(id: id, file: file, title: title, category: category, categoryGiven: fields.has("category"), status: status,
                      team: team, locality: locality, with: with, withOthers: withOthers, date: date,
                      sessions: sessions.sorted { $0.start < $1.start }, comment: comment,
                      recurrence: recurrence, timeZone: zone, source: fields.location)
