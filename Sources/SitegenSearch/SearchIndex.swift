@@ -78,7 +78,7 @@ public struct SearchIndex: Sendable {
         let stops = SearchText.stopWords.count
         let runLength = max(256, documents.count / max(1, jobs * 8))
         let runs = stride(from: 0, to: documents.count, by: runLength).map { $0..<min($0 + runLength, documents.count) }
-        let read: [RunWords] = parallelMap(runs, jobs: jobs) { run in
+        let readWords = { (run: Range<Int>) -> RunWords in
             var words = RunWords()
             var scoped: [UInt8] = []
             for doc in run {
@@ -102,11 +102,13 @@ public struct SearchIndex: Sendable {
             return words
         }
 
-        // Postings, per term, per document in id order: each run's ids mapped to one table.
+        // Postings, per term, per document in id order: each run's ids mapped to one table. The
+        // runs are read a window at a time (each window on all cores) and added in order, so the
+        // words of the whole index are never in memory at once.
         var table = TermTable(first: SearchText.stopWords)
         var postings: [Postings] = []
         var doc = 0
-        for words in read {
+        func add(_ words: RunWords) {
             // A scope's word is its language's stop word (-1) or its stem.
             let ids = (0..<words.table.count).map { $0 < stops ? $0 : scopes.term(words.table.bytes($0)).map { table.id(of: $0) } ?? -1 }
             if postings.count < table.count { postings += Array(repeating: Postings(), count: table.count - postings.count) }
@@ -121,6 +123,10 @@ public struct SearchIndex: Sendable {
                 start = end
                 doc += 1
             }
+        }
+        let window = max(2, jobs * 2)
+        for first in stride(from: 0, to: runs.count, by: window) {
+            parallelMap(Array(runs[first..<min(first + window, runs.count)]), jobs: jobs, readWords).forEach(add)
         }
         let names = (0..<table.count).map(table.term)
         let keys = names.map(SearchText.sortKey)
@@ -315,7 +321,7 @@ struct DocumentParts {
     init(sink: FileSink) { self.sink = sink }
 
     /// `places`: each document's place in the group; a place no document has is `null`.
-    mutating func add(group: Int, _ documents: ArraySlice<SearchDocument>, places: ArraySlice<Int>, owner: Int, scope: String?) throws {
+    mutating func add(group: Int, _ documents: some Sequence<SearchDocument>, places: ArraySlice<Int>, owner: Int, scope: String?) throws {
         var byPlace: [Int: SearchDocument] = [:]
         for (doc, place) in zip(documents, places) { byPlace[place] = doc }
         let size = (places.max() ?? 0) + 1
