@@ -65,16 +65,17 @@ public enum AppBundle {
     }
 
     static func write(_ table: AppTable, to db: SQLiteDatabase) throws {
+        let rows = table.rows   // made once here when the table has a row source
         try db.execute(AppSQL.create(table))
-        try db.insert(AppSQL.insert(table), rows: table.rows.lazy.map { $0.map(\.binding) })
-        if !table.fullText.isEmpty { try writeFullText(table, to: db) }
+        try db.insert(AppSQL.insert(table), rows: rows.lazy.map { $0.map(\.binding) })
+        if !table.fullText.isEmpty { try writeFullText(table, rows: rows, to: db) }
         for sql in AppSQL.indexes(table) { try db.execute(sql) }
     }
 
     /// `<name>_fts`: a contentless FTS5 table whose row ids are the table's keys and whose
     /// columns hold the folded words (so a query folded the same way finds `whate’er` by
     /// "whateer"), merged into one segment so its bytes do not depend on insertion batches.
-    static func writeFullText(_ table: AppTable, to db: SQLiteDatabase) throws {
+    static func writeFullText(_ table: AppTable, rows tableRows: [[AppValue]], to db: SQLiteDatabase) throws {
         let key = try columnIndex(table, table.columns.firstIndex { $0.name == table.primaryKey.first })
         let searched = try table.fullText.map { name in try columnIndex(table, table.columns.firstIndex { $0.name == name }) }
         try db.execute(AppSQL.createFullText(table))
@@ -83,7 +84,7 @@ public enum AppBundle {
         try db.execute("INSERT INTO \(table.name)_fts(\(table.name)_fts, rank) VALUES('hashsize', 268435456); "
                        + "INSERT INTO \(table.name)_fts(\(table.name)_fts, rank) VALUES('automerge', 0)")
         let languages = table.fullTextLanguages.map { ($0.keys, SearchLanguage.rules(for: $0.language)) }
-        let rows = table.rows.lazy.map { row in
+        let rows = tableRows.lazy.map { row in
             let language = languages.first { range, _ in
                 if case .integer(let id) = row[key] { return range.contains(id) }
                 return false

@@ -16,26 +16,29 @@ public struct AppBundleFeature: SiteFeature {
         site.contributions(AppTables.self).flatMap(\.value.tables)
     }
 
-    /// Each bundle file's bytes, kept with the tables they were made from.
-    public func makeCache() -> KeyedMemo<[AppTable], Data> { KeyedMemo() }
+    /// Each bundle file (its bytes, or where `sitegen build` staged them), kept with the tables
+    /// it was made from.
+    public func makeCache() -> KeyedMemo<[AppTable], OutputFile> { KeyedMemo() }
 
     /// Nothing when no kind has tables. The files are made on all cores (`context.jobs`): each
     /// is its own SQLite database, and each file's bytes depend on its tables alone, so the
-    /// order they are made in changes nothing.
-    public func make(_ tables: [AppTable], context: RenderContext, cache: KeyedMemo<[AppTable], Data>) throws -> FeatureFiles {
+    /// order they are made in changes nothing. Each is put in `context.fileSink` as soon as it is
+    /// made (`sitegen build` stages it), so memory holds the files being made, not all of them.
+    public func make(_ tables: [AppTable], context: RenderContext, cache: KeyedMemo<[AppTable], OutputFile>) throws -> FeatureFiles {
         let files = try AppBundle.files(tables)
         let made = parallelMap(files, jobs: context.jobs) { bundle, members in
             Result { try cache.value(bundle + "\n" + context.generator, input: members) {
-                try AppBundle.data(members, bundle: bundle, generator: context.generator)
+                try context.fileSink(OutputFile(path: Manifest.root + AppBundle.path(bundle),
+                                                data: AppBundle.data(members, bundle: bundle, generator: context.generator)))
             } }
         }
         var outputs: [OutputFile] = [], entries: [Manifest.BundleEntry] = []
         for ((bundle, members), result) in zip(files, made) {
-            let data = try result.get()
-            let path = AppBundle.path(bundle)
-            outputs.append(OutputFile(path: Manifest.root + path, data: data))
-            entries.append(Manifest.BundleEntry(path: path, sha256: SnapshotJSON.sha256(data), bytes: data.count,
-                                                records: members.reduce(0) { $0 + $1.rows.count }, version: AppBundle.version))
+            let file = try result.get()
+            outputs.append(file)
+            entries.append(Manifest.BundleEntry(path: AppBundle.path(bundle), sha256: file.staged?.sha256 ?? SnapshotJSON.sha256(file.data),
+                                                bytes: file.byteCount, records: members.reduce(0) { $0 + $1.rowCount },
+                                                version: AppBundle.version))
         }
         return FeatureFiles(files: outputs, contributions: entries.isEmpty ? Contributions() : Contributions(ManifestListing(bundles: entries)))
     }

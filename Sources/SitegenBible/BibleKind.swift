@@ -29,7 +29,7 @@ public struct BibleKind: ContentKind {
     }
 
     public func snapshots(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) throws -> [Snapshot] {
-        try BibleSnapshots.snapshots(library, jobs: context.jobs, cache: cache)
+        try BibleSnapshots.snapshots(library, jobs: context.jobs, cache: cache, sink: context.fileSink)
     }
 
     /// The plan's month files and the list of verses of the day, fetched by bible.js when the
@@ -85,8 +85,8 @@ public final class BibleCache: KindCache {
         let chapter: Chapter
         let words: VerseHTML.Words
     }
-    /// Book files (`books/gen.json`) by `<translation>/<OSIS>`.
-    let bookFiles = KeyedMemo<Book, Data>()
+    /// Book files (`books/gen.json`, their bytes or where they were staged) by `<translation>/<OSIS>`.
+    let bookFiles = KeyedMemo<Book, Snapshot>()
     let pages = Mutex(InputMemo<[PageSpec]>())
     let snapshots = Mutex(InputMemo<Snapshot>())
     let home = Mutex(DailyVerseHome.Memo())

@@ -26,11 +26,13 @@ public struct SearchFeature: SiteFeature {
 
     public func make(_ contributions: [Contributed<SearchContribution>], context: RenderContext,
                      cache: NoFeatureCache) throws -> FeatureFiles {
-        let index = SearchIndex.build(contributions.map(\.value), jobs: context.jobs, language: context.config.language)
-        let files = index.files.map { OutputFile(path: $0.path, data: $0.data) }
-        let entry = index.entry
-        let listing = Manifest.SearchEntry(path: entry.path, sha256: SnapshotJSON.sha256(entry.data), bytes: entry.data.count,
-                                           files: files.count, totalBytes: files.reduce(0) { $0 + $1.data.count })
+        // Each file is staged as it is made (`sitegen build`): the index is never whole in memory.
+        let index = try SearchIndex.build(contributions.map(\.value), jobs: context.jobs, language: context.config.language,
+                                            sink: context.fileSink)
+        let files = index.files.map(\.output)
+        let entry = index.entry.output
+        let listing = Manifest.SearchEntry(path: entry.path, sha256: entry.staged?.sha256 ?? SnapshotJSON.sha256(entry.data),
+                                           bytes: entry.byteCount, files: files.count, totalBytes: files.reduce(0) { $0 + $1.byteCount })
         // A scope's documents and terms go offline with its translation; the first scope's terms
         // (the default translation's) stay in the core, so that offline search finds its verses.
         let firstScope = contributions.lazy.flatMap(\.value.scopes).first?.id

@@ -18,9 +18,13 @@ import SitegenWords
 /// (`SearchLayout`), so an edit that changes, adds or removes one chapter, hymn or meeting
 /// leaves every other document's id, and so most shards, as they were.
 public struct SearchIndex: Sendable {
-    public struct File: Sendable, Hashable {
-        public let path: String
-        public let data: Data
+    public struct File: Sendable, Equatable {
+        /// The file as the build's `FileSink` kept it: its bytes, or (`sitegen build`) where they
+        /// were staged as soon as they were made.
+        public let output: OutputFile
+        public var path: String { output.path }
+        /// The bytes (a staged file's read back).
+        public var data: Data { output.data }
         /// For a document group (`d/`) or a scope's term shard: the index of the contribution
         /// its documents came from, so the offline list can save a kind's documents with its
         /// pages. nil for shared files.
@@ -33,8 +37,9 @@ public struct SearchIndex: Sendable {
         /// a part's group and number, a scope's books or terms.
         public let key: String
 
-        init(path: String, data: Data, owner: Int? = nil, scope: String? = nil, terms: Bool = false, key: String? = nil) {
-            (self.path, self.data, self.owner, self.scope, self.terms) = (path, data, owner, scope, terms)
+        init(path: String, data: Data, owner: Int? = nil, scope: String? = nil, terms: Bool = false, key: String? = nil,
+             sink: FileSink) throws {
+            (self.output, self.owner, self.scope, self.terms) = (try sink(OutputFile(path: path, data: data)), owner, scope, terms)
             self.key = key ?? path
         }
     }
@@ -53,8 +58,17 @@ public struct SearchIndex: Sendable {
     static let minShard = 3_000
     static let maxShard = 9_000
 
-    /// `language`: the site's (BCP 47), the language of the documents that name none.
+    /// The index with its files kept in memory. `language`: the site's (BCP 47), the language of
+    /// the documents that name none.
     public static func build(_ contributions: [SearchContribution], jobs: Int = 2, language: String = "") -> SearchIndex {
+        // Keeping the bytes cannot fail.
+        try! build(contributions, jobs: jobs, language: language, sink: .keep)
+    }
+
+    /// The index with each file put in `sink` as soon as it is made (`sitegen build` stages the
+    /// shards and parts as it goes instead of holding the whole index).
+    public static func build(_ contributions: [SearchContribution], jobs: Int = 2, language: String = "",
+                             sink: FileSink) throws -> SearchIndex {
         let layout = SearchLayout(contributions, groupSize: groupSize)
         let (documents, owners, groupStarts, groupIDs) = (layout.documents, layout.owners, layout.groupStarts, layout.groupIDs)
         let (places, docIDs) = (layout.places, layout.ids)
@@ -66,7 +80,7 @@ public struct SearchIndex: Sendable {
         let stops = SearchText.stopWords.count
         let runLength = max(256, documents.count / max(1, jobs * 8))
         let runs = stride(from: 0, to: documents.count, by: runLength).map { $0..<min($0 + runLength, documents.count) }
-        let read: [RunWords] = parallelMap(runs, jobs: jobs) { run in
+        let readWords = { (run: Range<Int>) -> RunWords in
             var words = RunWords()
             var scoped: [UInt8] = []
             for doc in run {
@@ -92,11 +106,13 @@ public struct SearchIndex: Sendable {
             return words
         }
 
-        // Postings, per term, per document in id order: each run's ids mapped to one table.
+        // Postings, per term, per document in id order: each run's ids mapped to one table. The
+        // runs are read a window at a time (each window on all cores) and added in order, so the
+        // words of the whole index are never in memory at once.
         var table = TermTable(first: SearchText.stopWords)
         var postings: [Postings] = []
         var doc = 0
-        for words in read {
+        func add(_ words: RunWords) {
             // A scope's word is its language's stop word (-1) or its stem; a word with a kept letter
             // is also its plain form for readers who type without it (`alternates`, -1: none).
             var alternates = [Int](repeating: -1, count: words.table.count)
@@ -121,6 +137,10 @@ public struct SearchIndex: Sendable {
                 doc += 1
             }
         }
+        let window = max(2, jobs * 2)
+        for first in stride(from: 0, to: runs.count, by: window) {
+            parallelMap(Array(runs[first..<min(first + window, runs.count)]), jobs: jobs, readWords).forEach(add)
+        }
         let names = (0..<table.count).map(table.term)
         let keys = names.map(SearchText.sortKey)
         let terms = (stops..<table.count).sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
@@ -132,7 +152,7 @@ public struct SearchIndex: Sendable {
         var currentScope: String? = nil
         var previousLast: String? = nil
         var size = 0
-        func flushShard() {
+        func flushShard() throws {
             guard !current.isEmpty else { return }
             var json: [UInt8] = [UInt8(ascii: "{")]
             for (index, (term, encoded)) in current.enumerated() {
@@ -144,8 +164,8 @@ public struct SearchIndex: Sendable {
                 json.append(UInt8(ascii: "\""))
             }
             json.append(UInt8(ascii: "}"))
-            let file = hashed("t/", Data(json), owner: currentScope.flatMap { scopes.owner[$0] }, scope: currentScope, terms: true,
-                              key: "search/t/" + current[0].0)
+            let file = try hashed("t/", Data(json), owner: currentScope.flatMap { scopes.owner[$0] }, scope: currentScope, terms: true,
+                                  key: "search/t/" + current[0].0, sink: sink)
             shards.append((separator(after: previousLast, first: current[0].0), file.hash, currentScope))
             previousLast = current[current.count - 1].0
             files.append(file.file)
@@ -155,6 +175,7 @@ public struct SearchIndex: Sendable {
         for id in terms {
             let term = names[id]
             var p = postings[id]
+            postings[id] = Postings()   // its bytes go into a shard that is written as it is full
             p.finish()
             let cost = p.bytes.count + term.utf8.count + 6
             // A shard holds the terms of one scope (or none), so a scope's shards go offline with it.
@@ -162,22 +183,22 @@ public struct SearchIndex: Sendable {
             // A plain form (`karlek$`) stays in its word's shard: a query reads both from one file.
             let plain = term.hasSuffix(SearchLanguage.unmarkedMark)
             if !current.isEmpty, scope != currentScope
-                || (!plain && ((size >= minShard && fnv(term.utf8) % 5 == 0) || size + cost > maxShard)) { flushShard() }
+                || (!plain && ((size >= minShard && fnv(term.utf8) % 5 == 0) || size + cost > maxShard)) { try flushShard() }
             currentScope = scope
             current.append((term, p.bytes))
             size += cost
         }
-        flushShard()
+        try flushShard()
 
         // Document groups, each written as files of `partSize` documents.
-        var parts = DocumentParts()
+        var parts = DocumentParts(sink: sink)
         var facets: [String] = []   // JSON arrays, deduplicated in order
         var facetIndex: [String: Int] = [:]
         var kinds: [String] = []
         var groupFacets: [Int] = []
         for (g, start) in groupStarts.enumerated() {
             let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : documents.count
-            parts.add(group: groupIDs[g], documents[start..<end], places: places[start..<end], owner: owners[start], scope: documents[start].scope)
+            try parts.add(group: groupIDs[g], documents[start..<end], places: places[start..<end], owner: owners[start], scope: documents[start].scope)
             let doc = documents[start]
             if !kinds.contains(doc.kind) { kinds.append(doc.kind) }
             var facet: [UInt8] = Array("[\(kinds.firstIndex(of: doc.kind)!),".utf8)
@@ -228,17 +249,17 @@ public struct SearchIndex: Sendable {
         var groupByKey: [String: Int] = [:]
         for (g, start) in groupStarts.enumerated() where groupByKey[documents[start].group] == nil { groupByKey[documents[start].group] = groupIDs[g] }
         // The books are read only for a query with a number in it, so they have files of their own.
-        let referenceFile = hashed("r/", references(contributions.flatMap(\.books), groupByKey), key: "search/r/")
+        let referenceFile = try hashed("r/", references(contributions.flatMap(\.books), groupByKey), key: "search/r/", sink: sink)
         files.append(referenceFile.file)
         json += ",\"books\":\"\(referenceFile.hash)\""
-        json += ",\"scopes\":[" + scopes.list.map { scope in
-            let books = hashed("r/", references(scope.scope.books, groupByKey), key: "search/r/" + scope.scope.id)
+        json += ",\"scopes\":[" + (try scopes.list.map { scope in
+            let books = try hashed("r/", references(scope.scope.books, groupByKey), key: "search/r/" + scope.scope.id, sink: sink)
             let id = scope.scope.id
-            let terms = hashed("s/", Data(("{\"groups\":\"" + groupHashes(id) + "\"," + shardList(id) + "}").utf8),
-                               owner: scopes.owner[id], scope: id, terms: true, key: "search/s/" + id)
+            let terms = try hashed("s/", Data(("{\"groups\":\"" + groupHashes(id) + "\"," + shardList(id) + "}").utf8),
+                                   owner: scopes.owner[id], scope: id, terms: true, key: "search/s/" + id, sink: sink)
             files += [books.file, terms.file]
             return scope.json(books: books.hash, terms: terms.hash, base: layout.scopeBase[id] ?? 0)
-        }.joined(separator: ",") + "]"
+        }).joined(separator: ",") + "]"
         // Numbered things, with each number's first document (its id + 1; 0: none).
         var numberDocs: [String: [Int: Int]] = [:]
         for (i, doc) in documents.enumerated() {
@@ -250,20 +271,21 @@ public struct SearchIndex: Sendable {
                 + "],\(JSONText.quoted(numbered.path)),\(numbered.numbers.lowerBound),\(numbered.numbers.upperBound),\"\(VarintText.encode(firstDocs))\"]"
         }.joined(separator: ",") + "]"
         json += "}"
-        let meta = hashed("m/", Data(json.utf8), key: "search/m/")
+        let meta = try hashed("m/", Data(json.utf8), key: "search/m/", sink: sink)
         files.append(meta.file)
         let entry = "{\"format\":4,\"documents\":\(documents.count),\"meta\":\"\(meta.hash)\",\"groups\":\"" + groupHashes(nil) + "\","
             + shardList(nil) + "}"
-        files.append(File(path: indexPath, data: Data(entry.utf8)))
+        files.append(try File(path: indexPath, data: Data(entry.utf8), sink: sink))
         return SearchIndex(files: files)
     }
 
     static let hashLength = 10
 
     private static func hashed(_ folder: String, _ data: Data, owner: Int? = nil, scope: String? = nil,
-                               terms: Bool = false, key: String) -> (file: File, hash: String) {
+                               terms: Bool = false, key: String, sink: FileSink) throws -> (file: File, hash: String) {
         let hex = hex(SHA256.hash(data: data), digits: hashLength)
-        return (File(path: Self.folder + folder + hex + ".json", data: data, owner: owner, scope: scope, terms: terms, key: key), hex)
+        return (try File(path: Self.folder + folder + hex + ".json", data: data, owner: owner, scope: scope, terms: terms, key: key,
+                         sink: sink), hex)
     }
 
     /// The books a reference can name: `[name, chapter path, [spellings], verses per chapter,
@@ -310,12 +332,15 @@ public struct SearchIndex: Sendable {
 /// is the whole group's (eight hex digits of SHA-256 over its parts), so the entry and scope
 /// files carry one hash per group, not one per part, and an edit renames its group's few parts.
 struct DocumentParts {
+    let sink: FileSink
     var files: [SearchIndex.File] = []
     /// Per group, the hash its parts are named with.
     var hashes: [String] = []
 
+    init(sink: FileSink) { self.sink = sink }
+
     /// `places`: each document's place in the group; a place no document has is `null`.
-    mutating func add(group: Int, _ documents: ArraySlice<SearchDocument>, places: ArraySlice<Int>, owner: Int, scope: String?) {
+    mutating func add(group: Int, _ documents: some Sequence<SearchDocument>, places: ArraySlice<Int>, owner: Int, scope: String?) throws {
         var byPlace: [Int: SearchDocument] = [:]
         for (doc, place) in zip(documents, places) { byPlace[place] = doc }
         let size = (places.max() ?? 0) + 1
@@ -339,8 +364,8 @@ struct DocumentParts {
         }
         let hash = SearchIndex.hex(SHA256.hash(data: Array(parts.map(\.json).joined(separator: [0x0A]))), digits: 8)
         for (part, json) in parts {
-            files.append(SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json), owner: owner, scope: scope,
-                                          key: SearchIndex.folder + "d/\(group)-\(part)"))
+            files.append(try SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json), owner: owner,
+                                              scope: scope, key: SearchIndex.folder + "d/\(group)-\(part)", sink: sink))
         }
         hashes.append(hash)
     }

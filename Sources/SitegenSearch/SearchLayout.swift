@@ -11,7 +11,8 @@ import SitegenCore
 /// group without a slot, or a slot given twice, numbers its groups by position. Documents come
 /// out in id order, the order the postings need.
 struct SearchLayout {
-    let documents: [SearchDocument]
+    /// The documents in id order, read where the contributions hold them.
+    let documents: DocumentList
     /// The contribution each document came from.
     let owners: [Int]
     /// The first document of each group, in id order.
@@ -25,8 +26,10 @@ struct SearchLayout {
     let scopeBase: [String: Int]
 
     init(_ contributions: [SearchContribution], groupSize: Int) {
-        let all = contributions.flatMap(\.documents)
-        let allOwners = contributions.indices.flatMap { index in repeatElement(index, count: contributions[index].documents.count) }
+        let all = DocumentList(contributions, places: contributions.indices.flatMap { owner in
+            contributions[owner].documents.indices.map { DocumentList.Place(owner: Int32(owner), index: Int32($0)) }
+        })
+        let allOwners = all.places.map { Int($0.owner) }
         // Groups: runs of documents with the same group key and contribution, at most `groupSize` each.
         var runs: [Range<Int>] = []
         var start = 0
@@ -80,7 +83,7 @@ struct SearchLayout {
             starts.append(order.count)
             order += runs[g].sorted { place[$0] < place[$1] }
         }
-        documents = order.map { all[$0] }
+        documents = DocumentList(contributions, places: order.map { all.places[$0] })
         owners = order.map { allOwners[$0] }
         places = order.map { place[$0] }
         groupStarts = starts
@@ -93,5 +96,32 @@ struct SearchLayout {
         }
         self.ids = ids
         self.scopeBase = scopeBase
+    }
+}
+
+/// Documents of the contributions in an order of their own, each read where its contribution
+/// holds it: not a copy of them all (a Bible's verses are most of the search's memory).
+struct DocumentList: RandomAccessCollection {
+    struct Place {
+        let owner: Int32
+        let index: Int32
+    }
+
+    let contributions: [SearchContribution]
+    let places: [Place]
+
+    init(_ contributions: [SearchContribution], places: [Place]) {
+        (self.contributions, self.places) = (contributions, places)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { places.count }
+
+    subscript(position: Int) -> SearchDocument {
+        // Lent, not copied: a copy would retain each of the document's strings.
+        _read {
+            let place = places[position]
+            yield contributions[Int(place.owner)].documents[Int(place.index)]
+        }
     }
 }

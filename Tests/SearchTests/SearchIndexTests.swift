@@ -1,6 +1,7 @@
 import Foundation
 import SitegenCore
 import SitegenSearch
+import Synchronization
 import Testing
 
 func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bible") -> SearchDocument {
@@ -22,6 +23,25 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
         let a = SearchIndex.build([contribution]).files
         let b = SearchIndex.build([contribution], jobs: 1).files
         #expect(a == b)
+    }
+
+    /// `sitegen build` stages each file as it is made: the sink gets every file once, in the
+    /// index's order (the entry last), with the bytes `build` without a sink keeps.
+    @Test func aSinkGetsEveryFileAsItIsMadeWithTheSameBytes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-sink-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let given = Mutex<[String]>([])
+        let sink = FileSink { file in
+            let name = folder.appendingPathComponent(given.withLock { $0.append(file.path); return String($0.count) })
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try file.data.write(to: name)
+            return file.staged(at: name.path, sha256: "")
+        }
+        let kept = SearchIndex.build([contribution])
+        let staged = try SearchIndex.build([contribution], sink: sink)
+        #expect(given.withLock { $0 } == kept.files.map(\.path))
+        #expect(staged.files.allSatisfy { $0.output.staged != nil })
+        #expect(staged.files.map(\.data) == kept.files.map(\.data))   // read back from the folder
     }
 
     @Test func filesAreNamedByTheirContent() throws {

@@ -50,21 +50,12 @@ enum BibleAppTables {
         }
     }
 
+    /// Its rows are made from the books when its bundle file is written (`VerseRows`).
     static func verses(_ books: [Book], of t: Translation, position: Int, bundle: String) -> AppTable {
-        var rows: [[AppValue]] = []
-        rows.reserveCapacity(books.reduce(0) { $0 + $1.verseCount })
-        for book in books {
-            for chapter in book.chapters {
-                for verse in chapter.verses {
-                    let id = position * 100_000_000 + book.canon.order * 1_000_000 + chapter.number * 1000 + verse.number
-                    rows.append([.integer(id), .text(verse.plainText), styles(verse), .flag(verse.paragraph)])
-                }
-            }
-        }
-        return AppTable(name: "verses", bundle: bundle,
+        AppTable(name: "verses", bundle: bundle,
                         columns: [AppColumn("id", .integer), AppColumn("text", .text), AppColumn("styles", .text, optional: true),
                                   AppColumn("paragraph", .integer)],
-                        primaryKey: ["id"], rows: rows, fullText: ["text"],
+                        primaryKey: ["id"], rows: VerseRows(books: books, position: position), fullText: ["text"],
                         fullTextLanguages: [AppTable.FullTextLanguage(keys: position * 100_000_000..<(position + 1) * 100_000_000,
                                                                       language: t.language)])
     }
@@ -115,6 +106,30 @@ enum BibleAppTables {
                  rows: daily.readings.enumerated().compactMap { index, reading in
                      reading.passages.first.map { [.integer(index), .text(reading.label)] + values($0) }
                  })
+    }
+}
+
+/// A `verses` table's rows, made from its books when its bundle file is written: a row per
+/// verse, `[id, text, styles, paragraph]`, so the build does not hold every verse's text as rows
+/// from the kinds' step to its end.
+struct VerseRows: AppRowSource, Equatable {
+    let books: [Book]
+    let position: Int
+
+    var count: Int { books.reduce(0) { $0 + $1.verseCount } }
+
+    func rows() -> [[AppValue]] {
+        var rows: [[AppValue]] = []
+        rows.reserveCapacity(count)
+        for book in books {
+            for chapter in book.chapters {
+                for verse in chapter.verses {
+                    let id = position * 100_000_000 + book.canon.order * 1_000_000 + chapter.number * 1000 + verse.number
+                    rows.append([.integer(id), .text(verse.plainText), BibleAppTables.styles(verse), .flag(verse.paragraph)])
+                }
+            }
+        }
+        return rows
     }
 }
 

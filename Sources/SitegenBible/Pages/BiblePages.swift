@@ -67,8 +67,10 @@ public enum BiblePages {
         return PageList(paths: made.map(\.path)) { made[$0].spec(library, context: context) }
     }
 
-    /// How one page of `list` is made.
-    enum Recipe: Sendable {
+    /// How one page of `list` is made. Indirect: the cases' inputs (two editions, a chapter's
+    /// values) are each in a box of their own size, not in every page's slot of the list at the
+    /// size of the largest (1.5 KB a page, 35 MB for the pages of ten translations).
+    indirect enum Recipe: Sendable {
         /// Small pages (contents, books, plan, progress): made at once.
         case made(PageSpec)
         case chapter(ChapterPages.EditionChapters, Int)

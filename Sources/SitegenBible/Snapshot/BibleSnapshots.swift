@@ -10,43 +10,48 @@ public enum BibleSnapshots {
     /// `jobs`: how many books to encode at once (the biggest snapshot files of the site).
     /// `cache` remembers the files of books, the book list, the plan and the daily verses while
     /// what they hold is what it was (encoding them is most of what a one-book edit costs here).
-    public static func snapshots(_ library: BibleLibrary, jobs: Int = 1, cache: BibleCache = BibleCache()) throws -> [Snapshot] {
-        try cache.snapshots.withLock { memo in try snapshots(library, jobs: jobs, books: cache.bookFiles, memo: &memo) }
+    /// Each file is put in `sink` as soon as it is made (`sitegen build` stages it), so memory
+    /// holds the books being encoded, not every translation's files.
+    public static func snapshots(_ library: BibleLibrary, jobs: Int = 1, cache: BibleCache = BibleCache(),
+                                 sink: FileSink = .keep) throws -> [Snapshot] {
+        try cache.snapshots.withLock { memo in try snapshots(library, jobs: jobs, books: cache.bookFiles, memo: &memo, sink: sink) }
     }
 
-    static func snapshots(_ library: BibleLibrary, jobs: Int, books bookFiles: KeyedMemo<Book, Data>,
-                          memo: inout InputMemo<Snapshot>) throws -> [Snapshot] {
+    static func snapshots(_ library: BibleLibrary, jobs: Int, books bookFiles: KeyedMemo<Book, Snapshot>,
+                          memo: inout InputMemo<Snapshot>, sink: FileSink) throws -> [Snapshot] {
         memo.begin()
         defer { memo.end() }
+        let put = { (snapshot: Snapshot) in snapshot.with(try sink(snapshot.file)) }
         var result: [Snapshot] = []
         for translation in library.translations {
             let base = "bible/\(translation.id)/"
             let books = BibleBooksFile(translation, base: base)
             result.append(try memo.value(base + "books.json", inputs: books) {
-                try Snapshot(path: base + "books.json", value: books, records: translation.books.count, schema: BibleSchemas.books)
+                try put(try Snapshot(path: base + "books.json", value: books, records: translation.books.count, schema: BibleSchemas.books))
             })
             let numbering = BibleVersificationFile(translation.scheme)
             result.append(try memo.value(base + "versification.json", inputs: numbering) {
-                try Snapshot(path: base + "versification.json", value: numbering, records: numbering.map.count,
-                             schema: BibleSchemas.versification)
+                try put(try Snapshot(path: base + "versification.json", value: numbering, records: numbering.map.count,
+                                     schema: BibleSchemas.versification))
             })
-            result += parallelMap(translation.books, jobs: jobs) { book in
-                Snapshot(path: BibleSnapshots.bookPath(book, base: base),
-                         data: bookFiles.value("\(translation.id)/\(book.osis)", input: book) { bookData(book) },
-                         records: book.verseCount, schema: BibleSchemas.book)
-            }
+            result += try parallelMap(translation.books, jobs: jobs) { book in
+                Result { try bookFiles.value("\(translation.id)/\(book.osis)", input: book) {
+                    try put(Snapshot(path: BibleSnapshots.bookPath(book, base: base), data: bookData(book), records: book.verseCount,
+                                     schema: BibleSchemas.book))
+                } }
+            }.map { try $0.get() }
             // The plan and verse list are checked against the primary translation only.
             guard translation.id == library.primary.id else { continue }
             if let plan = library.plan {
-                result.append(memo.value(base + "plan.json", inputs: plan) {
-                    Snapshot(path: base + "plan.json", data: Data(BookJSON.encode(BiblePlanFile(plan))), records: plan.days.count,
-                             schema: BibleSchemas.plan)
+                result.append(try memo.value(base + "plan.json", inputs: plan) {
+                    try put(Snapshot(path: base + "plan.json", data: Data(BookJSON.encode(BiblePlanFile(plan))), records: plan.days.count,
+                                     schema: BibleSchemas.plan))
                 })
             }
             if let daily = library.dailyVerses {
-                result.append(memo.value(base + "daily-verses.json", inputs: DailyVersesInputs(daily, translation)) {
-                    Snapshot(path: base + "daily-verses.json", data: Data(BookJSON.encode(BibleDailyVersesFile(daily, translation))),
-                             records: daily.readings.count, schema: BibleSchemas.dailyVerses)
+                result.append(try memo.value(base + "daily-verses.json", inputs: DailyVersesInputs(daily, translation)) {
+                    try put(Snapshot(path: base + "daily-verses.json", data: Data(BookJSON.encode(BibleDailyVersesFile(daily, translation))),
+                                     records: daily.readings.count, schema: BibleSchemas.dailyVerses))
                 })
             }
         }

@@ -21,6 +21,8 @@ public struct RenderContext: Sendable {
     /// What the command asked of the kinds beyond the site's files (the schedule page links
     /// the printed sheet when `sitegen build --print-sheet` prints it).
     public let settings: BuildSettingValues
+    /// Where the steps that make many large files put each as it is made (`FileSink`).
+    public private(set) var fileSink = FileSink.keep
     private let shared: SharedValues
 
     public init(config: SiteConfig, address: SiteAddress, asOf: CalendarDate, templates: TemplateLibrary,
@@ -54,6 +56,13 @@ public struct RenderContext: Sendable {
         guard case .success(let address) = SiteAddress.parse(baseURL) else { preconditionFailure("invalid base URL \(baseURL)") }
         self.init(config: config, address: address, asOf: asOf, templates: templates, diagnostics: diagnostics, jobs: jobs,
                   generator: generator)
+    }
+
+    /// The same context with its large files put in `sink` as they are made.
+    public func putting(filesIn sink: FileSink) -> RenderContext {
+        var context = self
+        context.fileSink = sink
+        return context
     }
 
     /// Link to a page or file of this site: `url("hymns/12/")` → `/hymns/12/`.

@@ -31,6 +31,20 @@ public final class StagedOutput: Sendable {
         }
     }
 
+    /// Writes one file into the staging folder now (its folders first), from any core; returns
+    /// it staged. A file already staged, or with a path that is not plain, is returned as it is.
+    public func stageNow(_ file: OutputFile) throws -> OutputFile {
+        guard file.staged == nil, OutputWriter.isPlainPath(file.path) else { return file }
+        let root = staging.path
+        for folder in OutputWriter.folders(of: [file.path]) { try FastFiles.makeDirectory(root + "/" + folder) }
+        let data = file.data
+        try FastFiles.write(data, to: root + "/" + file.path)
+        return file.staged(at: root + "/" + file.path, sha256: SnapshotJSON.sha256(data))
+    }
+
+    /// Files put here are staged as they are made (`stageNow`).
+    public var sink: FileSink { FileSink { try self.stageNow($0) } }
+
     /// Writes the rest of the site and swaps the folder in; releases the lock.
     public func commit(_ files: [OutputFile]) async throws {
         defer { release() }

@@ -49,7 +49,9 @@ struct SiteRun: Sendable {
         let read = await SiteReading.read(options, changes: changes, old: old, diagnostics: diagnostics)
         options.content = given.content   // the sources' bytes are in the models now: not kept for the rest of the run
         timings.append(("parse", clock.lap()))
-        let context = settings.context(options, templates: read.templates, diagnostics: diagnostics)
+        let plain = settings.context(options, templates: read.templates, diagnostics: diagnostics)
+        // With a staging folder, the large files of the features and snapshots are written as made.
+        let context = staging.map { plain.putting(filesIn: $0.sink) } ?? plain
         let stale = old == nil ? Set(read.runners.indices) : changes.kinds
         let readFailed = diagnostics.hasErrors
         // The snapshots in a task of their own, beside the kinds' pages (not when the read failed).
