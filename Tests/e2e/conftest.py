@@ -677,7 +677,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 FILE_SECONDS = {
     "test_hardening": 330, "test_hymns": 325, "test_schedule": 305, "test_translations": 210,
     "test_bible": 195, "test_init": 195, "test_site": 195, "test_cli": 170, "test_marks": 160,
-    "test_offline": 140, "test_languages": 130, "test_search": 120, "test_publishing": 100,
+    "test_offline": 140, "test_languages": 170, "test_search": 120, "test_publishing": 100,
     "test_home_and_plan": 65, "test_serve": 65, "test_app_data": 45, "test_base_path": 45,
     "test_hymn_lines": 6, "test_js_units": 6,
 }
