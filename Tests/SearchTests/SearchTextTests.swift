@@ -4,6 +4,23 @@ import SitegenSearch
 import SitegenWords
 import Testing
 
+/// A cell of Tests/Fixtures/search-words.json, the table the browser's tests read too
+/// (Tests/js/search-words.test.js): a text, or a list of words.
+enum SharedCell: Decodable {
+    case text(String), words([String])
+    init(from decoder: Decoder) throws {
+        let one = try decoder.singleValueContainer()
+        if let text = try? one.decode(String.self) { self = .text(text) } else { self = .words(try one.decode([String].self)) }
+    }
+}
+
+/// One of search-words.json's tables (`cases`, `variants`, `languages`), decoded as `Table`.
+func sharedWordsTable<Table: Decodable>(_ type: Table.Type) throws -> Table {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/search-words.json").standardizedFileURL
+    return try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+}
+
 @Suite struct SearchTextTests {
     @Test func wordsAreLowercaseLettersAndDigits() {
         #expect(SearchText.words("In the beginning God created the heaven.") == ["in", "the", "beginning", "god", "created", "the", "heaven"])
@@ -78,17 +95,8 @@ import Testing
     /// same file in the browser (Tests/js/search-words.test.js), so the index and the query fold
     /// words alike.
     @Test func wordsAgreeWithTheSharedTable() throws {
-        struct Table: Decodable { let cases: [[Row]] }
-        enum Row: Decodable {
-            case text(String), words([String])
-            init(from decoder: Decoder) throws {
-                let one = try decoder.singleValueContainer()
-                if let text = try? one.decode(String.self) { self = .text(text) } else { self = .words(try one.decode([String].self)) }
-            }
-        }
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/search-words.json").standardizedFileURL
-        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+        struct Table: Decodable { let cases: [[SharedCell]] }
+        let table = try sharedWordsTable(Table.self)
         #expect(table.cases.count >= 15)
         for row in table.cases {
             guard case .text(let text) = row[0], case .words(let words) = row[1] else { Issue.record("bad row \(row)"); continue }
@@ -98,37 +106,19 @@ import Testing
 
     /// The King James forms a typed word is searched with, the same table as the browser's.
     @Test func variantsAgreeWithTheSharedTable() throws {
-        struct Table: Decodable { let variants: [[Row]] }
-        enum Row: Decodable {
-            case word(String), forms([String])
-            init(from decoder: Decoder) throws {
-                let one = try decoder.singleValueContainer()
-                if let word = try? one.decode(String.self) { self = .word(word) } else { self = .forms(try one.decode([String].self)) }
-            }
-        }
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/search-words.json").standardizedFileURL
-        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+        struct Table: Decodable { let variants: [[SharedCell]] }
+        let table = try sharedWordsTable(Table.self)
         #expect(table.variants.count >= 10)
         for row in table.variants {
-            guard case .word(let word) = row[0], case .forms(let forms) = row[1] else { Issue.record("bad row \(row)"); continue }
+            guard case .text(let word) = row[0], case .words(let forms) = row[1] else { Issue.record("bad row \(row)"); continue }
             #expect(SearchText.variants(word) == forms, "\(word)")
         }
     }
 
     /// A language's words and the plain form each is also found by, the same table as the browser's.
     @Test func languagesAgreeWithTheSharedTable() throws {
-        struct Table: Decodable { let languages: [[Row]] }
-        enum Row: Decodable {
-            case text(String), words([String])
-            init(from decoder: Decoder) throws {
-                let one = try decoder.singleValueContainer()
-                if let text = try? one.decode(String.self) { self = .text(text) } else { self = .words(try one.decode([String].self)) }
-            }
-        }
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/search-words.json").standardizedFileURL
-        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+        struct Table: Decodable { let languages: [[SharedCell]] }
+        let table = try sharedWordsTable(Table.self)
         #expect(table.languages.count >= 4)
         for row in table.languages {
             guard case .text(let tag) = row[0], case .text(let kept) = row[1], case .text(let text) = row[2],

@@ -4,20 +4,18 @@ the English string table may show where the Spanish table has its own."""
 from __future__ import annotations
 
 import functools
-import http.server
 import pathlib
 import json
 import re
 import shutil
-import threading
 
 import pytest
 import yaml
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import (ARTIFACTS, ROOT, _QuietHandler, axe_violations, copy_small_content, emulate_dark, run_sitegen,
-                      screenshot, set_viewport, validate_html)
+from conftest import (ARTIFACTS, ROOT, axe_violations, copy_small_content, emulate_dark, run_sitegen,
+                      screenshot, serve_folder, set_viewport, validate_html)
 
 ENGLISH = ROOT / "Sources" / "SitegenCore" / "Strings" / "en.yml"
 SPANISH = ROOT / "Content" / "strings" / "es.yml"
@@ -124,28 +122,30 @@ SERVICE_WORDS = [('"Sunday service"', '"Culto dominical"'), ('"Sunday school"', 
                  ("first Sunday of the month", "primer domingo del mes"), ("after the service", "después del culto")]
 
 
-@pytest.fixture(scope="module")
-def spanish_site(tmp_path_factory) -> pathlib.Path:
-    """The few-books copy of the bundled site (conftest.copy_small_content) with `language: es`.
-    Its 404.md is the bundled site's English content: a Spanish site without one of its own gets
-    the built-in page, whose words are the table's."""
-    content = copy_small_content(tmp_path_factory.mktemp("spanish") / "Content")
-    # What a Spanish congregation writes in its site.yml: the language, and its own title and footer.
+def localized_copy(folder: pathlib.Path, language: str, site_words: dict[str, str],
+                   service_words: list[tuple[str, str]], plan_words: dict[str, str] | None = None) -> pathlib.Path:
+    """The few-books copy of the bundled site (conftest.copy_small_content) as a congregation of
+    another language writes it, built: `language:` and its own title and footer in site.yml, the
+    names and notes of its services (which the sheet and the locality pages put among the table's
+    words), and the reading plan's name where given (content). Its 404.md is the bundled site's
+    English content, so it is left out: a site without one of its own gets the built-in page,
+    whose words are the table's."""
+    content = copy_small_content(folder / "Content")
     site_yml = content / "site.yml"
-    text = re.sub(r"(?m)^(title|short_title|footer|description): .*$", lambda m: {
-        "title": "title: Himnos, Biblia y Reuniones", "short_title": "short_title: Himnos y Biblia",
-        "footer": "footer: Publicado con sitegen.", "description": "description: El himnario, la Biblia y las reuniones."}[m.group(1)],
-        site_yml.read_text())
-    site_yml.write_text(text.replace("language: en", "language: es"))
-    # And the names and notes of its services, which the sheet and the locality pages put among
-    # the table's words ("Santa Cena primer domingo del mes 11:00, desde el 6 dic 2026").
+    text = re.sub(r"(?m)^(title|short_title|footer|description): .*$", lambda m: f"{m.group(1)}: {site_words[m.group(1)]}",
+                  site_yml.read_text())
+    site_yml.write_text(text.replace("language: en", f"language: {language}"))
+    if plan_words:
+        plan = content / "bible" / "plan.yml"
+        plan.write_text(re.sub(r"(?m)^(title|description): .*$", lambda m: f"{m.group(1)}: {plan_words[m.group(1)]}",
+                               plan.read_text()))
     for path in list((content / "localities").glob("*.md")) + list((content / "schedule").glob("*.yml")):
         text = path.read_text()
-        for english, spanish in SERVICE_WORDS:
-            text = text.replace(english, spanish)
+        for english, translated in service_words:
+            text = text.replace(english, translated)
         path.write_text(text)
     (content / "pages" / "404.md").unlink()
-    out = content.parent / "Output"
+    out = folder / "Output"
     result = run_sitegen("build", "--content", str(content), "--templates", str(ROOT / "Templates"),
                          "--as-of", "2026-11-22", "--output", str(out), "--quiet")
     assert result.returncode == 0, result.stderr
@@ -153,11 +153,19 @@ def spanish_site(tmp_path_factory) -> pathlib.Path:
 
 
 @pytest.fixture(scope="module")
+def spanish_site(tmp_path_factory) -> pathlib.Path:
+    """The few-books copy of the bundled site (conftest.copy_small_content) with `language: es`.
+    Its 404.md is the bundled site's English content: a Spanish site without one of its own gets
+    the built-in page, whose words are the table's."""
+    return localized_copy(tmp_path_factory.mktemp("spanish"), "es", {
+        "title": "Himnos, Biblia y Reuniones", "short_title": "Himnos y Biblia",
+        "footer": "Publicado con sitegen.", "description": "El himnario, la Biblia y las reuniones."}, SERVICE_WORDS)
+
+
+@pytest.fixture(scope="module")
 def spanish_url(spanish_site):
-    handler = functools.partial(_QuietHandler, directory=str(spanish_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    url, server = serve_folder(spanish_site)
+    yield url
     server.shutdown()
 
 
@@ -247,32 +255,13 @@ FINNISH_SERVICE_WORDS = [('"Sunday service"', '"Jumalanpalvelus"'), ('"Sunday sc
 def finnish_url(tmp_path_factory):
     """The few-books copy with `language: fi` (what a Finnish congregation writes: the language,
     its title, its services' names), served; the bundled fi.yml is the whole table."""
-    content = copy_small_content(tmp_path_factory.mktemp("finnish") / "Content")
-    site_yml = content / "site.yml"
-    text = re.sub(r"(?m)^(title|short_title|footer|description): .*$", lambda m: {
-        "title": "title: Virret, Raamattu ja kokoukset", "short_title": "short_title: Virret ja Raamattu",
-        "footer": "footer: Tehty sitegenillä.", "description": "description: Virsikirja, Raamattu ja kokoukset."}[m.group(1)],
-        site_yml.read_text())
-    site_yml.write_text(text.replace("language: en", "language: fi"))
-    # And its reading plan's name and description, which are content.
-    plan = content / "bible" / "plan.yml"
-    plan.write_text(re.sub(r"(?m)^(title|description): .*$", lambda m: {
-        "title": "title: M'Cheynen Raamatun lukukalenteri",
-        "description": "description: Koko Raamattu vuodessa, Uusi testamentti ja Psalmit kahdesti."}[m.group(1)], plan.read_text()))
-    for path in list((content / "localities").glob("*.md")) + list((content / "schedule").glob("*.yml")):
-        text = path.read_text()
-        for english, finnish in FINNISH_SERVICE_WORDS:
-            text = text.replace(english, finnish)
-        path.write_text(text)
-    (content / "pages" / "404.md").unlink()
-    out = content.parent / "Output"
-    result = run_sitegen("build", "--content", str(content), "--templates", str(ROOT / "Templates"),
-                         "--as-of", "2026-11-22", "--output", str(out), "--quiet")
-    assert result.returncode == 0, result.stderr
-    handler = functools.partial(_QuietHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    out = localized_copy(tmp_path_factory.mktemp("finnish"), "fi", {
+        "title": "Virret, Raamattu ja kokoukset", "short_title": "Virret ja Raamattu",
+        "footer": "Tehty sitegenillä.", "description": "Virsikirja, Raamattu ja kokoukset."}, FINNISH_SERVICE_WORDS,
+        {"title": "M'Cheynen Raamatun lukukalenteri",
+         "description": "Koko Raamattu vuodessa, Uusi testamentti ja Psalmit kahdesti."})
+    url, server = serve_folder(out)
+    yield url
     server.shutdown()
 
 
