@@ -230,7 +230,7 @@ struct BuildSessionTests {
         try await site.expectOutputMatchesFreshBuild(after: "the photo put back and a schedule edit")
     }
 
-    /// `sitegen serve`: the page first, the search index and the apps' bundle when edits pause.
+    /// `sitegen serve`: the page first, the search index, the apps' bundle and the offline list when edits pause.
     @Test func deferredOutputsSettleToTheBytesOfAFullBuild() async throws {
         let site = try TestSite.fewBooksCopy()
         defer { site.remove() }
@@ -241,7 +241,7 @@ struct BuildSessionTests {
         try site.edit("Content/hymns/012.md", replacing: "\n\n", with: "\n\nMarvellous zebrafinch praises,\n")
         let quick = try await session.rebuild(changed: [site.url("Content/hymns/012.md")], deferSlow: true)
         #expect(quick.written.contains("hymns/12/index.html"))
-        #expect(!quick.written.contains { $0.hasPrefix("search/") || $0.hasPrefix("api/v1/bundle/") })
+        #expect(!quick.written.contains { $0.hasPrefix("search/") || $0.hasPrefix("api/v1/bundle/") || $0.hasPrefix("sw-parts/") || $0 == "sw.js" })
         let unsettled = await session.isUnsettled
         #expect(unsettled)
         #expect(site.outputTree()["search/index.json"] == indexBefore)
@@ -250,6 +250,7 @@ struct BuildSessionTests {
         _ = try await session.rebuild(changed: [site.url("Content/hymns/013.md")], deferSlow: true)
         let settled = try await session.settle()
         #expect(settled.written.contains("search/index.json") && settled.written.contains("api/v1/bundle/hymns.sqlite"))
+        #expect(settled.written.contains { $0.hasPrefix("sw-parts/core-hymns") }, "\(settled.written)")
         // The bundle is in parts: a hymn edit leaves the verses' and the schedule's files as they were.
         #expect(!settled.written.contains { $0.hasPrefix("api/v1/bundle/bible") || $0 == "api/v1/bundle/schedule.sqlite" }, "\(settled.written)")
         let stillUnsettled = await session.isUnsettled
