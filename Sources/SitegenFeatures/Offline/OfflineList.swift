@@ -43,9 +43,9 @@ struct OfflineList {
     /// The root's JSON (for `sw.js`) and the parts' files. `memo` (a session's) hands back the
     /// parts whose entries are as they were and the keys' bucket hashes.
     func files(memo: OfflineListMemo = OfflineListMemo()) -> (root: String, parts: [OutputFile]) {
-        let everyKey = (core + groups.flatMap { $0.pages + $0.extra }).map { keys[$0[0]] ?? $0[0] }
-        let hashes = memo.bucketHashes(of: everyKey)
-        let hash = { (entry: [String]) in hashes[keys[entry[0]] ?? entry[0]]! }
+        let key = { (entry: [String]) in keys[entry[0]] ?? entry[0] }
+        let hashes = memo.bucketHashes(of: (core + groups.flatMap { $0.pages + $0.extra }).map(key))
+        let hash = { (entry: [String]) in hashes[key(entry)]! }
         var parts: [OutputFile] = []
         for (label, entries) in Self.byFolder(core) {
             parts += Self.buckets(label: "core-" + label, entries.map { ($0, "files") }, hash: hash, memo: memo.parts,
