@@ -9,7 +9,7 @@
 #
 # Stage 1 builds a release sitegen on the official Swift image with exactly the C libraries
 # `scripts/install-deps build` installs; stage 2 is Debian slim with the binary and the shared
-# libraries it links (Swift's runtime and Foundation from the toolchain, libcmark-gfm, libxml2, libsqlite3 and
+# libraries it links (Swift's runtime and Foundation from the toolchain, libcmark-gfm, libxml2, libsqlite3, libcrypto and
 # theirs), collected by `deploy/collect-runtime` from what `ldd` reports, and the KJV text
 # (9 MB) for `sitegen init`. Nothing else: no
 # compiler, no headers: about 240 MB uncompressed (75 MB base + 30 MB sitegen + 135 MB libraries).

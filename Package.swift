@@ -17,7 +17,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Spreadsheet (CSV) import of schedules.
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         // `sitegen serve`: a small pure-Swift HTTP/1.1 server (no SwiftNIO, so a clean build stays quick).
@@ -35,6 +34,13 @@ let package = Package(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
+        ),
+        // Debian's libssl-dev: libcrypto's SHA-256 (the manifest's, the offline list's and the
+        // search index's hashes). On Apple platforms SitegenSnapshots uses CryptoKit instead.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
         // Debian's libsqlite3-dev (FTS5 included): the apps' SQLite bundle, made in process.
         .systemLibrary(
@@ -59,7 +65,6 @@ let package = Package(
                 // The apps' models: the one definition of the snapshots' wire format (docs/app-data.md).
                 "SitegenSnapshots",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // The interface's words in English, the table every language's table is read over.
             resources: [.embedInCode("Strings/en.yml")]
@@ -84,10 +89,10 @@ let package = Package(
         // The apps' SQLite bundle written from every kind's `AppTable`s (docs/app-data.md).
         .target(name: "SitegenAppBundle", dependencies: ["SitegenCore", "SitegenWords", "CSQLite"]),
         // The apps' library: Codable snapshot models, `SnapshotSync` (mirror api/v1/ atomically).
-        .target(name: "SitegenSnapshots", dependencies: ["SitegenWords", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "SitegenSnapshots", dependencies: ["SitegenWords", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
         // Search: the index written from every kind's `SearchContribution` (`SearchFeature`); the
         // word rules are SitegenWords', the reference reader is the browser's (search-engine.js).
-        .target(name: "SitegenSearch", dependencies: ["SitegenCore", "SitegenWords", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "SitegenSearch", dependencies: ["SitegenCore", "SitegenWords"]),
         // `sitegen serve`: serves Output/ on loopback, watches sources, rebuilds, reloads pages.
         .target(
             name: "SitegenServe",

@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import SitegenCore
+import SitegenSnapshots
 import SitegenWords
 
 /// The site's search index, written by the build from every kind's `SearchContribution`
@@ -283,7 +283,7 @@ public struct SearchIndex: Sendable {
 
     private static func hashed(_ folder: String, _ data: Data, owner: Int? = nil, scope: String? = nil,
                                terms: Bool = false, key: String, sink: FileSink) throws -> (file: File, hash: String) {
-        let hex = hex(SHA256.hash(data: data), digits: hashLength)
+        let hex = SHA256Digest.hex(data, digits: hashLength)
         return (try File(path: Self.folder + folder + hex + ".json", data: data, owner: owner, scope: scope, terms: terms, key: key,
                          sink: sink), hex)
     }
@@ -299,15 +299,6 @@ public struct SearchIndex: Sendable {
                 + VarintText.encode(chapterGroups) + "\"" + (book.borrowed ? ",1" : ",0")
                 + (book.verseName != book.name ? "," + JSONText.quoted(book.verseName) : "") + "]"
         }.joined(separator: ",") + "]").utf8)
-    }
-
-    static func hex(_ digest: SHA256.Digest, digits: Int) -> String {
-        var hex = ""
-        for byte in digest.prefix(digits / 2) {
-            hex += String(byte >> 4, radix: 16)
-            hex += String(byte & 0xF, radix: 16)
-        }
-        return hex
     }
 
     /// The shortest prefix of `first` that sorts after `previous` (the last term of the shard
@@ -362,7 +353,7 @@ struct DocumentParts {
             json.append(UInt8(ascii: "]"))
             parts.append((start / SearchIndex.partSize, json))
         }
-        let hash = SearchIndex.hex(SHA256.hash(data: Array(parts.map(\.json).joined(separator: [0x0A]))), digits: 8)
+        let hash = SHA256Digest.hex(Array(parts.map(\.json).joined(separator: [0x0A])), digits: 8)
         for (part, json) in parts {
             files.append(try SearchIndex.File(path: SearchIndex.folder + "d/\(group)-\(part)-\(hash).json", data: Data(json), owner: owner,
                                               scope: scope, key: SearchIndex.folder + "d/\(group)-\(part)", sink: sink))

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import SitegenSnapshots
 
 /// A JSON Schema (draft 2020-12) that describes one kind of snapshot file.
 public struct SnapshotSchema: Sendable, Hashable {
@@ -82,20 +82,8 @@ public enum SnapshotJSON {
         data.replaceSubrange(slot, with: array)
     }
 
-    /// Lower-case hex of the SHA-256 of `data`. Written into one buffer: the offline list and the
-    /// manifest hash thousands of files per build (and the offline list a bucket key per path).
+    /// Lower-case hex of the SHA-256 of `data`.
     public static func sha256(_ data: Data) -> String {
-        let digest = SHA256.hash(data: data)
-        return String(unsafeUninitializedCapacity: 64) { buffer in
-            var index = 0
-            for byte in digest {
-                buffer[index] = hexDigits[Int(byte >> 4)]
-                buffer[index + 1] = hexDigits[Int(byte & 0xF)]
-                index += 2
-            }
-            return index
-        }
+        SHA256Digest.hex(data)
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

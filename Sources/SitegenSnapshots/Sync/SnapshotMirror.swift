@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A local copy of a site's `api/v1/`, as `SnapshotSync` keeps it:
@@ -103,8 +102,5 @@ public struct SnapshotMirror: Sendable {
 
 /// SHA-256 in lower-case hex.
 func sha256Hex(_ data: Data) -> String {
-    SHA256.hash(data: data).map { byte in
-        let hex = String(byte, radix: 16)
-        return byte < 16 ? "0" + hex : hex
-    }.joined()
+    SHA256Digest.hex(data)
 }
