@@ -227,7 +227,11 @@ def _chromium_options():
     for the same tests, docs/testing.md), else the full browser in its headless mode."""
     from selenium.webdriver.chrome.options import Options
     options = Options()
-    shell = shutil.which("chromium-headless-shell")
+    # Debian's /usr/bin/chromium-headless-shell is a script that runs the binary as its child (no
+    # exec): chromedriver's quit would end the script and leave the browser running, one per module.
+    shell = "/usr/lib/chromium/chromium-headless-shell"
+    if not os.access(shell, os.X_OK):
+        shell = shutil.which("chromium-headless-shell")
     binary = shell or shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
     for arg in ([] if shell else ["--headless=new"]) + [
             "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
