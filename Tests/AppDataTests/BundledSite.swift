@@ -19,17 +19,12 @@ struct BundledSite: Sendable {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The KJV whole, without the WEB and RV1909: the sync tests build and mirror their own
-    /// copies several times, and 69,000 more verses in debug builds would only slow them.
-    init() throws { try self.init(removing: ["web", "rv1909"]) }
-
-    private init(removing translations: [String]) throws {
+    private init() throws {
         root = scratch.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for folder in ["Content", "Templates"] {
             try FileManager.default.copyItem(at: Self.repository.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
         }
-        for id in translations { try FileManager.default.removeItem(at: url("Content/bible/\(id)")) }
     }
 
     /// Every translation cut to the books of `Tests/Fixtures/few-books/every-translation.txt`,
@@ -38,7 +33,7 @@ struct BundledSite: Sendable {
     /// every kind of snapshot and every bundle file an app reads is made, at about a fifth of
     /// the whole Bible's verses (docs/testing.md).
     static func fewBooksOfEveryTranslation() throws -> BundledSite {
-        let site = try BundledSite(removing: [])
+        let site = try BundledSite()
         let fm = FileManager.default
         let fixture = repository.appendingPathComponent("Tests/Fixtures/few-books")
         let kept = Set(try String(contentsOf: fixture.appendingPathComponent("every-translation.txt"), encoding: .utf8)

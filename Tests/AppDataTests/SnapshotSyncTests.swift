@@ -5,12 +5,13 @@ import Testing
 /// `SnapshotSync` against builds of the bundled site served over loopback HTTP: what an app's
 /// refresh does, and what it must survive.
 @Suite(.serialized) struct SnapshotSyncTests {
-    /// The bundled site (the KJV its only translation), and a copy with one word of hymn 123 changed, both
-    /// built: the two differ in that hymn only, so the bundle's other files are the same.
+    /// The bundled site (a few books of every translation, so every kind of snapshot and bundle
+    /// file is mirrored), and a copy with one word of hymn 123 changed, both built: the two differ
+    /// in that hymn only, so the bundle's other files are the same.
     static let sites = Task { () throws -> (BundledSite, BundledSite) in
-        let base = try BundledSite()
+        let base = try BundledSite.fewBooksOfEveryTranslation()
         try await base.build()
-        let edited = try BundledSite()
+        let edited = try BundledSite.fewBooksOfEveryTranslation()
         // A word inside the hymn, not its first line (which the hymns' list in `bundle/hymns.sqlite` also holds).
         try edited.edit("Content/hymns/123.md", replacing: "Than yonder sands upon the shore", with: "Than yonder sands along the shore")
         try await edited.build()
