@@ -47,6 +47,7 @@ struct MemoTerms: Sendable {
     /// Each document's entry by its id, and the ids of the last build in order.
     private var documents: [Int: DocumentEntry] = [:]
     private var order: [Int] = []
+    private var sources: [DocumentList.Place] = []
     private var bases: [String: Int] = [:]
 
     /// The terms whose postings changed in this build, and their encoded postings.
@@ -82,17 +83,24 @@ struct MemoTerms: Sendable {
         let owner: Int?
         let file: SearchIndex.File
         let hash: String
+        /// Its key in the shard list, and the last term of the shard before it was worked out from.
+        var separator: String? = nil
+        var after: Int32 = -1
     }
 
     // MARK: - Documents
 
     /// The postings brought up to `layout`'s documents: a document new, changed or gone has its
-    /// entries added, replaced or removed. Returns how many documents it read.
-    mutating func update(_ layout: SearchLayout, _ scopes: Scopes) -> Int {
+    /// entries added, replaced or removed. `unchanged`: the contributions whose documents are the
+    /// last build's (`SearchIndexMemo`), whose documents are not compared when each is where it was.
+    /// Returns how many documents it read.
+    mutating func update(_ layout: SearchLayout, _ scopes: Scopes, unchanged: [Bool]) -> Int {
         for t in touched { facts[Int(t)].touched = false }
         touched = []
         encoded = [:]
         let ids = layout.ids
+        let sources = layout.documents.places
+        let inPlace = order == ids && sources.elementsEqual(self.sources) { $0.owner == $1.owner && $0.index == $1.index }
         if order != ids {
             let current = Set(ids)
             for (id, entry) in documents where !current.contains(id) {
@@ -103,6 +111,7 @@ struct MemoTerms: Sendable {
         var reading = DocumentReading()
         var read = 0
         for (i, id) in ids.enumerated() {
+            if inPlace && unchanged[layout.owners[i]] { continue }
             let doc = layout.documents[i]
             if let old = documents[id] {
                 // The words of a document depend on its text and the rules of its scope or language.
@@ -112,7 +121,7 @@ struct MemoTerms: Sendable {
             documents[id] = self.read(doc, id: id, scopes, &reading)
             read += 1
         }
-        order = ids
+        (order, self.sources) = (ids, sources)
         if bases != layout.scopeBase {
             // A scope's postings count from its base: every term's first entry may change.
             bases = layout.scopeBase
@@ -225,29 +234,36 @@ struct MemoTerms: Sendable {
         var files: [SearchIndex.File] = []
         var list: [(first: String, hash: String, scope: String?)] = []
         var kept: [Int32: ShardEntry] = [:]
-        var previousLast: String? = nil
         var (start, size) = (0, 0)
         var currentScope: String? = nil
         var made = 0
+        var previousLastTerm: Int32 = -1
+        kept.reserveCapacity(shards.count + 16)
         func flush(_ end: Int) throws {
             guard end > start else { return }
-            let members = Array(sorted[start..<end])
-            let first = terms.term(Int(members[0]))
+            let members = sorted[start..<end]
             let owner = currentScope.flatMap { scopes.owner[$0] }
-            let shard: ShardEntry
-            if let known = shards[members[0]], known.owner == owner, known.terms == members,
+            var shard: ShardEntry
+            if let known = shards[members[members.startIndex]], known.owner == owner, known.terms.elementsEqual(members),
                !members.contains(where: { facts[Int($0)].touched }) {
                 shard = known
             } else {
+                let first = terms.term(Int(members[members.startIndex]))
                 let file = try SearchIndex.hashed("t/", shardJSON(members), owner: owner, scope: currentScope, terms: true,
                                                   key: "search/t/" + first, sink: sink)
-                shard = ShardEntry(terms: members, owner: owner, file: file.file, hash: file.hash)
+                shard = ShardEntry(terms: Array(members), owner: owner, file: file.file, hash: file.hash)
                 made += 1
             }
-            list.append((SearchIndex.separator(after: previousLast, first: first), shard.hash, currentScope))
-            previousLast = terms.term(Int(members[members.count - 1]))
+            // The key a browser finds the shard by depends on the last term of the shard before.
+            if shard.separator == nil || shard.after != previousLastTerm {
+                let previousLast = previousLastTerm < 0 ? nil : terms.term(Int(previousLastTerm))
+                shard.separator = SearchIndex.separator(after: previousLast, first: terms.term(Int(members[members.startIndex])))
+                shard.after = previousLastTerm
+            }
+            list.append((shard.separator!, shard.hash, currentScope))
+            previousLastTerm = members[members.endIndex - 1]
             files.append(shard.file)
-            kept[members[0]] = shard
+            kept[members[members.startIndex]] = shard
         }
         for (i, t) in sorted.enumerated() {
             let fact = facts[Int(t)]
@@ -268,7 +284,7 @@ struct MemoTerms: Sendable {
     }
 
     /// `{"term": "postings", …}` as `SearchIndex.build` writes a shard.
-    private func shardJSON(_ members: [Int32]) -> Data {
+    private func shardJSON(_ members: ArraySlice<Int32>) -> Data {
         var json: [UInt8] = [UInt8(ascii: "{")]
         for (index, t) in members.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }

@@ -19,6 +19,10 @@ public final class SearchIndexMemo: Sendable {
     private let groups = Mutex<GroupFiles>(GroupFiles())
     private let madeOnce = Mutex(false)
     private let counts = Mutex(Counts())
+    /// Each contribution's documents as the last build had them, kept so that an array with the
+    /// same storage is known to be the same documents (a kind not read again hands its
+    /// contribution back as it was), and which of them this build has as they were.
+    private let contributions = Mutex<(last: [[SearchDocument]], unchanged: [Bool])>(([], []))
 
     public init() {}
 
@@ -42,15 +46,31 @@ public final class SearchIndexMemo: Sendable {
         }
     }
 
+    /// Which contributions have the very documents of the last build's (the same storage, kept
+    /// alive here, so never another array's); comparing them document by document would cost
+    /// more than the edit.
+    private func notice(_ given: [SearchContribution]) -> [Bool] {
+        contributions.withLock { kept in
+            let unchanged = given.indices.map { i in
+                i < kept.last.count && given[i].documents.withUnsafeBufferPointer { now in
+                    kept.last[i].withUnsafeBufferPointer { $0.baseAddress == now.baseAddress && $0.count == now.count }
+                }
+            }
+            kept = (given.map(\.documents), unchanged)
+            return unchanged
+        }
+    }
+
     /// The term shards of the documents laid out in `layout`, from those of the last build and
     /// the documents that changed since (all of them the first time).
-    func termShards(_ layout: SearchLayout, _ scopes: Scopes, language: String,
+    func termShards(_ given: [SearchContribution], _ layout: SearchLayout, _ scopes: Scopes, language: String,
                     sink: FileSink) throws -> (files: [SearchIndex.File], shards: [(first: String, hash: String, scope: String?)]) {
         groups.withLock { $0.forgetUnused() }
+        let unchanged = notice(given)
         let (made, read, shardCounts) = try terms.withLock { memo in
             let signature = MemoTerms.signature(scopes, language: language)
             if memo?.signature != signature { memo = MemoTerms(signature: signature) }
-            let read = memo!.update(layout, scopes)
+            let read = memo!.update(layout, scopes, unchanged: unchanged)
             let made = try memo!.shardFiles(scopes, sink: sink)
             return (made, read, memo!.shardCounts)
         }
@@ -59,11 +79,14 @@ public final class SearchIndexMemo: Sendable {
     }
 
     /// A group's files as the last build made them when its documents, places and owner are the
-    /// same, else made now (and kept).
+    /// same (the same documents of an unchanged contribution, or equal ones), else made now (and kept).
     func addGroup(_ id: Int, _ documents: Slice<DocumentList>, places: ArraySlice<Int>, owner: Int,
                   to parts: inout DocumentParts) throws {
+        let sources = documents.base.places[documents.startIndex..<documents.endIndex]
+        let unchanged = contributions.withLock { owner < $0.unchanged.count && $0.unchanged[owner] }
         if let known = groups.withLock({ $0.use(id) }), known.owner == owner, known.places.elementsEqual(places),
-           known.documents.elementsEqual(documents) {
+           unchanged && known.sources.elementsEqual(sources, by: { $0.owner == $1.owner && $0.index == $1.index })
+            || known.documents.elementsEqual(documents) {
             parts.files += known.files
             parts.hashes.append(known.hash)
             counts.withLock { $0.groups += 1 }
@@ -73,8 +96,8 @@ public final class SearchIndexMemo: Sendable {
         try made.add(group: id, documents, places: places, owner: owner, scope: documents.first?.scope)
         parts.files += made.files
         parts.hashes += made.hashes
-        let entry = GroupFiles.Entry(documents: Array(documents), places: Array(places), owner: owner, files: made.files,
-                                     hash: made.hashes[0])
+        let entry = GroupFiles.Entry(documents: Array(documents), sources: Array(sources), places: Array(places), owner: owner,
+                                     files: made.files, hash: made.hashes[0])
         groups.withLock { $0.keep(id, entry) }
         counts.withLock { $0.groups += 1; $0.groupsMade += 1 }
     }
@@ -89,7 +112,7 @@ extension SearchIndex {
         guard !memo.firstUse() else { return try build(contributions, jobs: jobs, language: language, sink: sink) }
         let layout = SearchLayout(contributions, groupSize: groupSize)
         let scopes = Scopes(contributions, siteLanguage: language)
-        let (files, shards) = try memo.termShards(layout, scopes, language: language, sink: sink)
+        let (files, shards) = try memo.termShards(contributions, layout, scopes, language: language, sink: sink)
         return try finish(contributions, layout: layout, scopes: scopes, shards: shards, files: files, memo: memo, sink: sink)
     }
 }
@@ -99,6 +122,8 @@ extension SearchIndex {
 struct GroupFiles: Sendable {
     struct Entry: Sendable {
         let documents: [SearchDocument]
+        /// Where each document was in its contribution.
+        let sources: [DocumentList.Place]
         let places: [Int]
         let owner: Int
         let files: [SearchIndex.File]
