@@ -11,6 +11,8 @@ public struct SearchFeature: SiteFeature {
     public var stage: FeatureStage { .contributions }
     public var deferrable: Bool { true }
 
+    public func makeCache() -> SearchIndexMemo { SearchIndexMemo() }
+
     public static let pagePath = "search/"
 
     public func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
@@ -25,9 +27,11 @@ public struct SearchFeature: SiteFeature {
     }
 
     public func make(_ contributions: [Contributed<SearchContribution>], context: RenderContext,
-                     cache: NoFeatureCache) throws -> FeatureFiles {
+                     cache: SearchIndexMemo) throws -> FeatureFiles {
         // Each file is staged as it is made (`sitegen build`): the index is never whole in memory.
-        let index = try SearchIndex.build(contributions.map(\.value), jobs: context.jobs, language: context.config.language,
+        // A session's later builds (`sitegen serve`) bring the last one up to date (`SearchIndexMemo`).
+        let language = context.config.language
+        let index = try SearchIndex.build(contributions.map(\.value), jobs: context.jobs, language: language, memo: cache,
                                             sink: context.fileSink)
         let files = index.files.map(\.output)
         let entry = index.entry.output

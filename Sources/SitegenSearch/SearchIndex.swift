@@ -70,8 +70,7 @@ public struct SearchIndex: Sendable {
     public static func build(_ contributions: [SearchContribution], jobs: Int = 2, language: String = "",
                              sink: FileSink) throws -> SearchIndex {
         let layout = SearchLayout(contributions, groupSize: groupSize)
-        let (documents, owners, groupStarts, groupIDs) = (layout.documents, layout.owners, layout.groupStarts, layout.groupIDs)
-        let (places, docIDs) = (layout.places, layout.ids)
+        let (documents, docIDs) = (layout.documents, layout.ids)
         let scopes = Scopes(contributions, siteLanguage: language)
 
         // Words of every document, in runs of documents on all cores; each run interns its
@@ -189,6 +188,18 @@ public struct SearchIndex: Sendable {
             size += cost
         }
         try flushShard()
+        return try finish(contributions, layout: layout, scopes: scopes, shards: shards, files: files, sink: sink)
+    }
+
+    /// The index from its term shards (`files`, listed in `shards`): the document groups, the
+    /// books, the scopes' files, the meta file and the entry. `memo`: a serve session's, which
+    /// hands back a group whose documents are as they were (`SearchIndexMemo`).
+    static func finish(_ contributions: [SearchContribution], layout: SearchLayout, scopes: Scopes,
+                       shards: [(first: String, hash: String, scope: String?)], files: [File], memo: SearchIndexMemo? = nil,
+                       sink: FileSink) throws -> SearchIndex {
+        let (documents, owners, groupStarts, groupIDs) = (layout.documents, layout.owners, layout.groupStarts, layout.groupIDs)
+        let (places, docIDs) = (layout.places, layout.ids)
+        var files = files
 
         // Document groups, each written as files of `partSize` documents.
         var parts = DocumentParts(sink: sink)
@@ -198,7 +209,11 @@ public struct SearchIndex: Sendable {
         var groupFacets: [Int] = []
         for (g, start) in groupStarts.enumerated() {
             let end = g + 1 < groupStarts.count ? groupStarts[g + 1] : documents.count
-            try parts.add(group: groupIDs[g], documents[start..<end], places: places[start..<end], owner: owners[start], scope: documents[start].scope)
+            if let memo {
+                try memo.addGroup(groupIDs[g], documents[start..<end], places: places[start..<end], owner: owners[start], to: &parts)
+            } else {
+                try parts.add(group: groupIDs[g], documents[start..<end], places: places[start..<end], owner: owners[start], scope: documents[start].scope)
+            }
             let doc = documents[start]
             if !kinds.contains(doc.kind) { kinds.append(doc.kind) }
             var facet: [UInt8] = Array("[\(kinds.firstIndex(of: doc.kind)!),".utf8)
@@ -281,7 +296,7 @@ public struct SearchIndex: Sendable {
 
     static let hashLength = 10
 
-    private static func hashed(_ folder: String, _ data: Data, owner: Int? = nil, scope: String? = nil,
+    static func hashed(_ folder: String, _ data: Data, owner: Int? = nil, scope: String? = nil,
                                terms: Bool = false, key: String, sink: FileSink) throws -> (file: File, hash: String) {
         let hex = SHA256Digest.hex(data, digits: hashLength)
         return (try File(path: Self.folder + folder + hex + ".json", data: data, owner: owner, scope: scope, terms: terms, key: key,

@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+import SitegenCore
+import SitegenWords
+
+/// What the search index remembers between the builds of one session (`sitegen serve`), so an
+/// edit costs what it changes: each document's words and the postings of every term, patched
+/// from the documents whose text changed (`MemoTerms`); each term shard's file with the terms
+/// it was made from; each document group's files with the documents they hold. A document's id
+/// comes from what it is (`SearchLayout`), so an edit of one hymn or chapter re-reads that
+/// group's documents, and remakes the shards of their words and the small files listing them.
+///
+/// Never changes what is made: `BuildSessionTests` compares a session's output after every kind
+/// of edit with a full build's. The first build of a session makes the index whole
+/// (`SearchIndex.build`, on all cores, as `sitegen build` does, which makes only one); the
+/// memo is filled by the second, the first edit's.
+public final class SearchIndexMemo: Sendable {
+    private let terms = Mutex<MemoTerms?>(nil)
+    private let groups = Mutex<GroupFiles>(GroupFiles())
+    private let madeOnce = Mutex(false)
+    private let counts = Mutex(Counts())
+    /// Each contribution's documents as the last build had them, kept so that an array with the
+    /// same storage is known to be the same documents (a kind not read again hands its
+    /// contribution back as it was), and which of them this build has as they were.
+    private let contributions = Mutex<(last: [[SearchDocument]], unchanged: [Bool])>(([], []))
+
+    public init() {}
+
+    /// What the last build read and made anew; the rest it handed back as it was.
+    public struct Counts: Sendable, Equatable {
+        /// Documents whose words were read (new or changed).
+        public var documentsRead = 0
+        public var shardsMade = 0
+        public var shards = 0
+        public var groupsMade = 0
+        public var groups = 0
+    }
+
+    public var lastCounts: Counts { counts.withLock { $0 } }
+
+    /// Whether an index was made before in this session: the first is made whole, without the memo.
+    func firstUse() -> Bool {
+        madeOnce.withLock { made in
+            defer { made = true }
+            return !made
+        }
+    }
+
+    /// Which contributions have the very documents of the last build's (the same storage, kept
+    /// alive here, so never another array's); comparing them document by document would cost
+    /// more than the edit.
+    private func notice(_ given: [SearchContribution]) -> [Bool] {
+        contributions.withLock { kept in
+            let unchanged = given.indices.map { i in
+                i < kept.last.count && given[i].documents.withUnsafeBufferPointer { now in
+                    kept.last[i].withUnsafeBufferPointer { $0.baseAddress == now.baseAddress && $0.count == now.count }
+                }
+            }
+            kept = (given.map(\.documents), unchanged)
+            return unchanged
+        }
+    }
+
+    /// The term shards of the documents laid out in `layout`, from those of the last build and
+    /// the documents that changed since (all of them the first time).
+    func termShards(_ given: [SearchContribution], _ layout: SearchLayout, _ scopes: Scopes, language: String,
+                    sink: FileSink) throws -> (files: [SearchIndex.File], shards: [(first: String, hash: String, scope: String?)]) {
+        groups.withLock { $0.forgetUnused() }
+        let unchanged = notice(given)
+        let (made, read, shardCounts) = try terms.withLock { memo in
+            let signature = MemoTerms.signature(scopes, language: language)
+            if memo?.signature != signature { memo = MemoTerms(signature: signature) }
+            let read = memo!.update(layout, scopes, unchanged: unchanged)
+            let made = try memo!.shardFiles(scopes, sink: sink)
+            return (made, read, memo!.shardCounts)
+        }
+        counts.withLock { $0 = Counts(documentsRead: read, shardsMade: shardCounts.made, shards: shardCounts.all) }
+        return made
+    }
+
+    /// A group's files as the last build made them when its documents, places and owner are the
+    /// same (the same documents of an unchanged contribution, or equal ones), else made now (and kept).
+    func addGroup(_ id: Int, _ documents: Slice<DocumentList>, places: ArraySlice<Int>, owner: Int,
+                  to parts: inout DocumentParts) throws {
+        let sources = documents.base.places[documents.startIndex..<documents.endIndex]
+        let unchanged = contributions.withLock { owner < $0.unchanged.count && $0.unchanged[owner] }
+        if let known = groups.withLock({ $0.use(id) }), known.owner == owner, known.places.elementsEqual(places),
+           unchanged && known.sources.elementsEqual(sources, by: { $0.owner == $1.owner && $0.index == $1.index })
+            || known.documents.elementsEqual(documents) {
+            parts.files += known.files
+            parts.hashes.append(known.hash)
+            counts.withLock { $0.groups += 1 }
+            return
+        }
+        var made = DocumentParts(sink: parts.sink)
+        try made.add(group: id, documents, places: places, owner: owner, scope: documents.first?.scope)
+        parts.files += made.files
+        parts.hashes += made.hashes
+        let entry = GroupFiles.Entry(documents: Array(documents), sources: Array(sources), places: Array(places), owner: owner,
+                                     files: made.files, hash: made.hashes[0])
+        groups.withLock { $0.keep(id, entry) }
+        counts.withLock { $0.groups += 1; $0.groupsMade += 1 }
+    }
+}
+
+extension SearchIndex {
+    /// The index of a session's build (`sitegen serve`): the first made whole, as `build`
+    /// makes it; each later one from what `memo` kept of the last and the documents that
+    /// changed since. The same bytes as `build`'s either way.
+    public static func build(_ contributions: [SearchContribution], jobs: Int = 2, language: String = "", memo: SearchIndexMemo,
+                             sink: FileSink = .keep) throws -> SearchIndex {
+        guard !memo.firstUse() else { return try build(contributions, jobs: jobs, language: language, sink: sink) }
+        let layout = SearchLayout(contributions, groupSize: groupSize)
+        let scopes = Scopes(contributions, siteLanguage: language)
+        let (files, shards) = try memo.termShards(contributions, layout, scopes, language: language, sink: sink)
+        return try finish(contributions, layout: layout, scopes: scopes, shards: shards, files: files, memo: memo, sink: sink)
+    }
+}
+
+/// Each document group's files by its number, with what they were made from; only the groups
+/// the last build asked for are kept (a removed hymn's is forgotten).
+struct GroupFiles: Sendable {
+    struct Entry: Sendable {
+        let documents: [SearchDocument]
+        /// Where each document was in its contribution.
+        let sources: [DocumentList.Place]
+        let places: [Int]
+        let owner: Int
+        let files: [SearchIndex.File]
+        let hash: String
+    }
+
+    private var entries: [Int: Entry] = [:]
+    private var used = Set<Int>()
+
+    mutating func use(_ id: Int) -> Entry? {
+        used.insert(id)
+        return entries[id]
+    }
+
+    mutating func keep(_ id: Int, _ entry: Entry) { entries[id] = entry }
+
+    mutating func forgetUnused() {
+        entries = entries.filter { used.contains($0.key) }
+        used = []
+    }
+}
