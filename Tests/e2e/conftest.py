@@ -283,13 +283,14 @@ class SharedBrowser:
         browser = Browser(service=service, options=_chromium_options())
         browser.set_page_load_timeout(60)
         self.downloads.mkdir(parents=True, exist_ok=True)
-        browser.execute_cdp_cmd("Browser.setDownloadBehavior",
-                                {"behavior": "allow", "downloadPath": str(self.downloads)})
         self._defaults(browser)
         return browser
 
-    @staticmethod
-    def _defaults(browser) -> None:
+    def _defaults(self, browser) -> None:
+        # Set again after every test: the headless shell forgets it (a later download then lands
+        # in the working folder).
+        browser.execute_cdp_cmd("Browser.setDownloadBehavior",
+                                {"behavior": "allow", "downloadPath": str(self.downloads)})
         browser.implicitly_wait(0)
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
