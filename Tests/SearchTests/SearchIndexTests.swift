@@ -44,6 +44,25 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
         #expect(staged.files.map(\.data) == kept.files.map(\.data))   // read back from the folder
     }
 
+    /// A kind with many documents (a chapter's verses) makes them with one `Shared`: each is
+    /// the document made whole (equal, same hash, same url), and the index has the same bytes.
+    @Test func documentsOfOneSharedGroupAreTheDocumentsMadeWhole() {
+        let shared = SearchDocument.Shared(kind: "Bible", group: "a/", facet: "Book", section: "Old Testament")
+        let made = [
+            SearchDocument(in: shared, url: "a/#v1", title: "a/#v1", text: "In the beginning God created the heaven and the earth."),
+            SearchDocument(in: shared, url: "a/#v2", title: "a/#v2", text: "And the earth was without form, and void."),
+            // A url that does not start with its group is kept whole.
+            SearchDocument(in: SearchDocument.Shared(kind: "Bible", group: "b/", facet: "Book", section: "Old Testament"),
+                           url: "elsewhere/b/#v1", title: "elsewhere/b/#v1", text: "Jesus wept."),
+        ]
+        let whole = [contribution.documents[0], contribution.documents[1], doc("elsewhere/b/#v1", "Jesus wept.", group: "b/")]
+        #expect(made == whole)
+        #expect(made.map(\.hashValue) == whole.map(\.hashValue))
+        #expect(made.map(\.url) == ["a/#v1", "a/#v2", "elsewhere/b/#v1"])
+        #expect(made[0] != doc("a/#v1", "In the beginning God created the heaven and the earth.", group: "a/", kind: "Hymns"))
+        #expect(SearchIndex.build([SearchContribution(documents: made)]).files == SearchIndex.build([SearchContribution(documents: whole)]).files)
+    }
+
     @Test func filesAreNamedByTheirContent() throws {
         let index = SearchIndex.build([contribution])
         #expect(index.entry.path == "search/index.json")

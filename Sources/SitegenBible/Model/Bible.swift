@@ -46,7 +46,9 @@ public struct Verse: Sendable, Hashable {
         self.subscription = subscription
     }
 
-    public var plainText: String { spans.map(\.text).joined() }
+    /// A one-span verse's (most verses) is its span's text itself, not a copy: the search holds
+    /// every verse's plain text.
+    public var plainText: String { spans.count == 1 ? spans[0].text : spans.map(\.text).joined() }
     /// The verse is in the versification but this translation has no text for it (the WEB's
     /// Tobit 6:18, RV1909's Jonah 1:17 printed as 2:1): pages show it as omitted, never renumber.
     public var isOmitted: Bool { spans.isEmpty }

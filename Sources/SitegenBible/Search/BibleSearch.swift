@@ -60,10 +60,12 @@ public enum BibleSearch {
             for chapter in book.chapters {
                 let path = edition.chapter(canon, chapter.number)
                 let heading = "\(edition.referenceName(book)) \(chapter.number):"
+                // One for the chapter's verses, which each hold only their own fields.
+                let shared = SearchDocument.Shared(kind: kind, group: path, facet: book.name, section: testament, scope: scope,
+                                                   groupSlot: groupSlot(canon, chapter.number))
                 for verse in chapter.verses where !verse.isOmitted {
-                    documents.append(SearchDocument(kind: kind, url: path + "#v\(verse.number)", title: heading + "\(verse.number)",
-                                                    text: verse.plainText, group: path, facet: book.name, section: testament,
-                                                    scope: scope, slot: verse.number - 1, groupSlot: groupSlot(canon, chapter.number)))
+                    documents.append(SearchDocument(in: shared, url: path + "#v\(verse.number)", title: heading + "\(verse.number)",
+                                                    text: verse.plainText, slot: verse.number - 1))
                 }
             }
         }

@@ -70,59 +70,106 @@ public struct SearchScope: Sendable, Hashable {
 }
 
 /// One searchable unit: a verse, a stanza, a locality, an upcoming meeting, a page.
+///
+/// What every document of a group has alike is held once, by reference (`SearchDocument.Shared`),
+/// and the url as what follows its group's key when it starts with it (`#v16`, short enough to be
+/// held inline): with ten translations the verses are 343,595 documents, which each carried
+/// every field and a url of their own (docs/benchmarks.md, "Bounded memory").
 public struct SearchDocument: Sendable, Hashable {
-    /// What the reader filters by ("Bible", "Hymns", "Meetings", "Localities", "Pages").
-    public let kind: String
-    /// Site path of the exact place, anchor included (`bible/john/3/#v16`, `hymns/23/`).
-    public let url: String
+    /// The fields a group's documents share: a kind making many documents (a chapter's verses)
+    /// makes one and gives it to each (`init(in:…)`).
+    public final class Shared: Sendable, Hashable {
+        public let kind: String
+        public let group: String
+        public let facet: String?
+        public let section: String?
+        public let priority: Int
+        public let scope: String?
+        public let groupSlot: Int?
+        public let language: String?
+
+        public init(kind: String, group: String, facet: String? = nil, section: String? = nil, priority: Int = 0, scope: String? = nil,
+                    groupSlot: Int? = nil, language: String? = nil) {
+            (self.kind, self.group, self.facet, self.section) = (kind, group, facet, section)
+            (self.priority, self.scope, self.groupSlot, self.language) = (priority, scope, groupSlot, language)
+        }
+
+        public static func == (a: Shared, b: Shared) -> Bool {
+            a === b || (a.kind == b.kind && a.group == b.group && a.facet == b.facet && a.section == b.section && a.priority == b.priority
+                && a.scope == b.scope && a.groupSlot == b.groupSlot && a.language == b.language)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(kind); hasher.combine(group); hasher.combine(facet); hasher.combine(section)
+            hasher.combine(priority); hasher.combine(scope); hasher.combine(groupSlot); hasher.combine(language)
+        }
+    }
+
+    public let shared: Shared
+    /// The url, or what follows `group` in it when it starts with it (`urlInGroup`).
+    private let urlTail: String
     /// What the result is called (`John 3:16`, `23. In the sweet by and by`).
     public let title: String
     /// The words searched and shown in the excerpt.
     public let text: String
-    /// Documents stored together in one file of the index (a chapter, ten hymns): the unit a
-    /// browser downloads to show excerpts, and the unit an edit rewrites. Consecutive.
-    public let group: String
-    /// A finer filter within the kind (the Bible's book), and the section it belongs to
-    /// (the testament), if any.
-    public let facet: String?
-    public let section: String?
     /// The number a `SearchNumbered` shortcut names (the hymn's number), if any.
     public let number: Int?
-    /// Added to the score of a match (a locality's page before the many meetings held there).
-    /// The same for every document of a group.
-    public let priority: Int
-    /// The `SearchScope.id` of the document (its translation), or nil: searched by every query.
-    /// The same for every document of a group.
-    public let scope: String?
     /// Its place in its group, from what it is (a verse's number - 1), so that adding or
     /// removing another document leaves its id as it was; nil: its position in the group.
     public let slot: Int?
+    private let urlInGroup: Bool
+
+    /// What the reader filters by ("Bible", "Hymns", "Meetings", "Localities", "Pages").
+    public var kind: String { shared.kind }
+    /// Site path of the exact place, anchor included (`bible/john/3/#v16`, `hymns/23/`).
+    public var url: String { urlInGroup ? shared.group + urlTail : urlTail }
+    /// Documents stored together in one file of the index (a chapter, ten hymns): the unit a
+    /// browser downloads to show excerpts, and the unit an edit rewrites. Consecutive.
+    public var group: String { shared.group }
+    /// A finer filter within the kind (the Bible's book), and the section it belongs to
+    /// (the testament), if any.
+    public var facet: String? { shared.facet }
+    public var section: String? { shared.section }
+    /// Added to the score of a match (a locality's page before the many meetings held there).
+    /// The same for every document of a group.
+    public var priority: Int { shared.priority }
+    /// The `SearchScope.id` of the document (its translation), or nil: searched by every query.
+    /// The same for every document of a group.
+    public var scope: String? { shared.scope }
     /// Its group's place among the kind's groups (of its scope), from what the group is (a
     /// chapter's book and number, a hymn's number, a month), so that a group added or removed
     /// leaves every other group's number, and so its documents' ids, as they were; nil: the
     /// group's position. The same for every document of a group.
-    public let groupSlot: Int?
+    public var groupSlot: Int? { shared.groupSlot }
     /// BCP 47 tag of its words where its content says (a hymn's `language: fi`), whose rules
     /// (`SearchLanguage`) fold and stem them; nil: the site's. A scope's documents are in the
     /// scope's language. The same for every document of a group.
-    public let language: String?
+    public var language: String? { shared.language }
 
     public init(kind: String, url: String, title: String, text: String, group: String,
                 facet: String? = nil, section: String? = nil, number: Int? = nil, priority: Int = 0, scope: String? = nil,
                 slot: Int? = nil, groupSlot: Int? = nil, language: String? = nil) {
-        self.language = language
-        self.scope = scope
-        self.slot = slot
-        self.groupSlot = groupSlot
-        self.kind = kind
-        self.url = url
-        self.title = title
-        self.text = text
-        self.group = group
-        self.facet = facet
-        self.section = section
-        self.number = number
-        self.priority = priority
+        self.init(in: Shared(kind: kind, group: group, facet: facet, section: section, priority: priority, scope: scope,
+                             groupSlot: groupSlot, language: language),
+                  url: url, title: title, text: text, number: number, slot: slot)
+    }
+
+    /// A document of the group `shared` describes.
+    public init(in shared: Shared, url: String, title: String, text: String, number: Int? = nil, slot: Int? = nil) {
+        self.shared = shared
+        urlInGroup = !shared.group.isEmpty && url.hasPrefix(shared.group)
+        urlTail = urlInGroup ? String(url.dropFirst(shared.group.count)) : url
+        (self.title, self.text, self.number, self.slot) = (title, text, number, slot)
+    }
+
+    public static func == (a: SearchDocument, b: SearchDocument) -> Bool {
+        a.shared == b.shared && a.urlInGroup == b.urlInGroup && a.urlTail == b.urlTail && a.title == b.title && a.text == b.text
+            && a.number == b.number && a.slot == b.slot
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(shared); hasher.combine(urlInGroup); hasher.combine(urlTail); hasher.combine(title); hasher.combine(text)
+        hasher.combine(number); hasher.combine(slot)
     }
 }
 
