@@ -3,7 +3,7 @@
 #   make test   run every test: unit tests, then end-to-end tests in a real browser
 #   make fuzz       fuzz every content parser (FUZZ_SECONDS per target, default 60; see docs/reliability.md)
 #   make js-test    the browser scripts' unit tests only (Tests/js/, in headless Chromium; seconds, no site build)
-#   make kill-test  kill -9 at random points of 200 small and 20 full builds (make test runs 30 and 2)
+#   make kill-test  kill -9 at random points of 200 small and 20 full builds (make test runs 10 and 2)
 # And one more for the container image (docs/publishing.md):
 #   make docker-recipe   run the Dockerfile's steps without Docker, in a fresh copy (release build: slow)
 .PHONY: site test unit e2e js-test deps test-deps clean fuzz kill-test docker-recipe

@@ -207,6 +207,8 @@ def test_verse_of_new_years_day(driver, base_url):
     open_page(driver, base_url, "")
     label, url, words = VERSE_OF_THE_DAY["2027-01-01"]
     link = driver.find_element(By.CSS_SELECTOR, "[data-daily-verse-link]")
+    # The day's verse comes from a fetch after the page loads; its text and address change together.
+    WebDriverWait(driver, 10, poll_frequency=0.05).until(lambda d: link.text == label)
     assert (link.text, link.get_attribute("href")) == (label, base_url.rstrip("/") + url)
     assert words in driver.find_element(By.CSS_SELECTOR, "[data-daily-verse-text]").text
 

@@ -26,7 +26,7 @@ import pytest
 
 from conftest import AS_OF, ROOT, run_sitegen, sitegen_binary, tree_digest
 
-SMALL_KILLS = int(os.environ.get("SITEGEN_KILLS_SMALL", "30"))
+SMALL_KILLS = int(os.environ.get("SITEGEN_KILLS_SMALL", "10"))
 FULL_KILLS = int(os.environ.get("SITEGEN_KILLS_FULL", "2"))
 
 

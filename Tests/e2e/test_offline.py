@@ -25,6 +25,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import copy_small_content, default_chapter_count, offline_list, AS_OF, ROOT, _QuietHandler, axe_violations, emulate_dark, record_benchmark, run_sitegen, screenshot, set_viewport
 
+pytestmark = pytest.mark.service_worker   # every test here is about the offline worker
+
 HYMN = "hymns/13/"
 CHAPTER = "bible/john/3/"
 UNSAVED_CHAPTER = "bible/genesis/2/"

@@ -339,6 +339,7 @@ def test_a_reference_is_not_followed_by_digits_matched_against_dates(driver, bas
         assert not any(h.startswith("/schedule/") for h, _ in found), (query, found[:10])
 
 
+@pytest.mark.service_worker
 def test_offline_a_verse_result_still_shows_its_reference(driver, base_url):
     """Offline without the Bible saved, a verse's text is not on the device: the result still
     names the verse and links to it (the reference comes from the document's id)."""

@@ -130,6 +130,7 @@ def page_reloaded(driver) -> bool:
     return driver.execute_script("return window.__sitegenTestMark !== true && document.readyState === 'complete';")
 
 
+@pytest.mark.service_worker
 def test_page_reloads_by_itself_after_an_edit(served, driver):
     driver.get(served.url + HYMN_URL)
     assert "Kokoontuneet, O Jumala" in driver.page_source
