@@ -698,17 +698,16 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
             red=True)
 
 
-# Each file's wall time in seconds, measured with three xdist workers on a loaded 2-core machine
-# (2026-11-24; only the order matters). pytest-xdist hands whole files to its workers (`--dist
+# Each file's wall time in seconds, roughly (three xdist workers, 2-core machine, 2026-11-24; the
+# files the service-worker switch shortened scaled by their CPU before and after; only the order matters). pytest-xdist hands whole files to its workers (`--dist
 # loadfile`) in the order they are collected (`--no-loadscope-reorder`), each worker taking the
 # next when it is free: longest first, the way one packs boxes, so that no worker starts a long
 # file while the others run out of work. A file not listed counts as a middling one.
 FILE_SECONDS = {
-    "test_hardening": 330, "test_hymns": 325, "test_schedule": 305, "test_translations": 210,
-    "test_bible": 195, "test_init": 195, "test_site": 195, "test_cli": 170, "test_marks": 160,
-    "test_offline": 140, "test_languages": 170, "test_search": 120, "test_publishing": 100,
-    "test_home_and_plan": 65, "test_serve": 65, "test_app_data": 45, "test_base_path": 45,
-    "test_hymn_lines": 6, "test_js_units": 6,
+    "test_hardening": 330, "test_schedule": 240, "test_hymns": 230, "test_site": 195, "test_cli": 170,
+    "test_translations": 140, "test_offline": 140, "test_bible": 110, "test_init": 110,
+    "test_publishing": 100, "test_languages": 90, "test_serve": 65, "test_marks": 60, "test_search": 55,
+    "test_app_data": 45, "test_base_path": 45, "test_home_and_plan": 25, "test_hymn_lines": 6, "test_js_units": 6,
 }
 
 
