@@ -1,2 +1,2 @@
-// OpenSSL's one-shot SHA256() (not deprecated in 3.x, unlike SHA256_Init/Update/Final).
-#include <openssl/sha.h>
+// OpenSSL's EVP digests: the algorithm fetched once (SHA256() looks it up by name on every call).
+#include <openssl/evp.h>

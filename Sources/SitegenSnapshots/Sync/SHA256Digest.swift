@@ -15,15 +15,23 @@ public enum SHA256Digest {
         #if canImport(CryptoKit)
         return data.withUnsafeBytes { Array(SHA256.hash(data: $0)) }
         #else
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        var digest = [UInt8](repeating: 0, count: 32)
         data.withUnsafeBytes { buffer in
             digest.withUnsafeMutableBufferPointer { out in
-                _ = SHA256(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count, out.baseAddress)
+                var length: UInt32 = 0
+                _ = EVP_Digest(buffer.baseAddress, buffer.count, out.baseAddress, &length, algorithm, nil)
             }
         }
         return digest
         #endif
     }
+
+    #if !canImport(CryptoKit)
+    /// Fetched once: OpenSSL 3's one-shot `SHA256()` looks the algorithm up by name on every call,
+    /// which costs more than hashing the short strings and files a build hashes by the thousand.
+    /// An `EVP_MD` is immutable once fetched and safe to share between threads.
+    private nonisolated(unsafe) static let algorithm = EVP_MD_fetch(nil, "SHA256", nil)
+    #endif
 
     /// The first `digits` lower-case hex digits of the digest of `data` (all 64 by default).
     public static func hex(_ data: some ContiguousBytes, digits: Int = 64) -> String {
