@@ -267,10 +267,10 @@ struct MemoTerms: Sendable {
         }
         for (i, t) in sorted.enumerated() {
             let fact = facts[Int(t)]
-            let cost = fact.encodedLength + fact.nameLength + 6
+            let cost = SearchIndex.shardCost(term: fact.nameLength, postings: fact.encodedLength)
             let scope = termScope[Int(t)]
-            if i > start, scope != currentScope
-                || (!fact.plain && ((size >= SearchIndex.minShard && fact.cut) || size + cost > SearchIndex.maxShard)) {
+            if i > start, SearchIndex.startsShard(size: size, cost: cost, scopeChanged: scope != currentScope,
+                                                  plain: fact.plain, cut: fact.cut) {
                 try flush(i)
                 (start, size) = (i, 0)
             }
@@ -283,18 +283,9 @@ struct MemoTerms: Sendable {
         return (files, list)
     }
 
-    /// `{"term": "postings", …}` as `SearchIndex.build` writes a shard.
+    /// A shard's file, as `SearchIndex.build` writes it.
     private func shardJSON(_ members: ArraySlice<Int32>) -> Data {
-        var json: [UInt8] = [UInt8(ascii: "{")]
-        for (index, t) in members.enumerated() {
-            if index > 0 { json.append(UInt8(ascii: ",")) }
-            JSONText.append(terms.term(Int(t)), to: &json)
-            json += Array(":\"".utf8)
-            json += encoded[t] ?? encode(t)
-            json.append(UInt8(ascii: "\""))
-        }
-        json.append(UInt8(ascii: "}"))
-        return Data(json)
+        SearchIndex.shardJSON(members.lazy.map { (terms.term(Int($0)), encoded[$0] ?? encode($0)) })
     }
 }
 

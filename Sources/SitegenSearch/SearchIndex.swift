@@ -153,17 +153,7 @@ public struct SearchIndex: Sendable {
         var size = 0
         func flushShard() throws {
             guard !current.isEmpty else { return }
-            var json: [UInt8] = [UInt8(ascii: "{")]
-            for (index, (term, encoded)) in current.enumerated() {
-                if index > 0 { json.append(UInt8(ascii: ",")) }
-                JSONText.append(term, to: &json)
-                json.append(UInt8(ascii: ":"))
-                json.append(UInt8(ascii: "\""))
-                json += encoded
-                json.append(UInt8(ascii: "\""))
-            }
-            json.append(UInt8(ascii: "}"))
-            let file = try hashed("t/", Data(json), owner: currentScope.flatMap { scopes.owner[$0] }, scope: currentScope, terms: true,
+            let file = try hashed("t/", shardJSON(current), owner: currentScope.flatMap { scopes.owner[$0] }, scope: currentScope, terms: true,
                                   key: "search/t/" + current[0].0, sink: sink)
             shards.append((separator(after: previousLast, first: current[0].0), file.hash, currentScope))
             previousLast = current[current.count - 1].0
@@ -176,13 +166,12 @@ public struct SearchIndex: Sendable {
             var p = postings[id]
             postings[id] = Postings()   // its bytes go into a shard that is written as it is full
             p.finish()
-            let cost = p.bytes.count + term.utf8.count + 6
-            // A shard holds the terms of one scope (or none), so a scope's shards go offline with it.
+            let cost = shardCost(term: term.utf8.count, postings: p.bytes.count)
             let scope = Scopes.scope(ofTerm: term)
-            // A plain form (`karlek$`) stays in its word's shard: a query reads both from one file.
-            let plain = term.hasSuffix(SearchLanguage.unmarkedMark)
-            if !current.isEmpty, scope != currentScope
-                || (!plain && ((size >= minShard && fnv(term.utf8) % 5 == 0) || size + cost > maxShard)) { try flushShard() }
+            if !current.isEmpty, startsShard(size: size, cost: cost, scopeChanged: scope != currentScope,
+                                              plain: term.hasSuffix(SearchLanguage.unmarkedMark), cut: fnv(term.utf8) % 5 == 0) {
+                try flushShard()
+            }
             currentScope = scope
             current.append((term, p.bytes))
             size += cost
@@ -292,6 +281,32 @@ public struct SearchIndex: Sendable {
             + shardList(nil) + "}"
         files.append(try File(path: indexPath, data: Data(entry.utf8), sink: sink))
         return SearchIndex(files: files)
+    }
+
+    /// What a term costs in its shard: its name, its postings and the JSON around them.
+    static func shardCost(term: Int, postings: Int) -> Int { term + postings + 6 }
+
+    /// Whether the next term (of `cost`) starts a new shard after `size` bytes of the current one.
+    /// A shard holds the terms of one scope (or none), so a scope's shards go offline with it; a
+    /// plain form (`karlek$`) stays in its word's shard, so a query reads both from one file;
+    /// otherwise a shard is cut at a content-defined term (`cut`) once it is big enough, or
+    /// before it grows too big.
+    static func startsShard(size: Int, cost: Int, scopeChanged: Bool, plain: Bool, cut: Bool) -> Bool {
+        scopeChanged || (!plain && ((size >= minShard && cut) || size + cost > maxShard))
+    }
+
+    /// A term shard's file: `{"term": "postings", …}`, in the terms' order.
+    static func shardJSON(_ entries: some Sequence<(String, [UInt8])>) -> Data {
+        var json: [UInt8] = [UInt8(ascii: "{")]
+        for (index, (term, postings)) in entries.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            JSONText.append(term, to: &json)
+            json += Array(":\"".utf8)
+            json += postings
+            json.append(UInt8(ascii: "\""))
+        }
+        json.append(UInt8(ascii: "}"))
+        return Data(json)
     }
 
     static let hashLength = 10
