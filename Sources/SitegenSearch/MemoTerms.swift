@@ -100,7 +100,7 @@ struct MemoTerms: Sendable {
         encoded = [:]
         let ids = layout.ids
         let sources = layout.documents.places
-        let inPlace = order == ids && sources.elementsEqual(self.sources) { $0.owner == $1.owner && $0.index == $1.index }
+        let inPlace = order == ids && sources.elementsEqual(self.sources)
         if order != ids {
             let current = Set(ids)
             for (id, entry) in documents where !current.contains(id) {

@@ -85,7 +85,7 @@ public final class SearchIndexMemo: Sendable {
         let sources = documents.base.places[documents.startIndex..<documents.endIndex]
         let unchanged = contributions.withLock { owner < $0.unchanged.count && $0.unchanged[owner] }
         if let known = groups.withLock({ $0.use(id) }), known.owner == owner, known.places.elementsEqual(places),
-           unchanged && known.sources.elementsEqual(sources, by: { $0.owner == $1.owner && $0.index == $1.index })
+           unchanged && known.sources.elementsEqual(sources)
             || known.documents.elementsEqual(documents) {
             parts.files += known.files
             parts.hashes.append(known.hash)

@@ -102,7 +102,7 @@ struct SearchLayout {
 /// Documents of the contributions in an order of their own, each read where its contribution
 /// holds it: not a copy of them all (a Bible's verses are most of the search's memory).
 struct DocumentList: RandomAccessCollection {
-    struct Place {
+    struct Place: Equatable {
         let owner: Int32
         let index: Int32
     }
