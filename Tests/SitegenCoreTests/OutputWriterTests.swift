@@ -107,4 +107,26 @@ struct OutputWriterTests {
             "Output:1:1: error: refusing to write '/abs': not a plain path inside the output folder",
         ])
     }
+
+    @Test("a plain path: relative, names between single slashes, none of them . or ..", arguments: [
+        ("a", true), ("a/b.html", true), ("...", true), ("a/.well-known/x", true), (".htaccess", true), ("a..b/c", true),
+        ("ä/ö.html", true), ("", false), ("/", false), ("/a", false), ("a/", false), ("a//b", false), (".", false),
+        ("..", false), ("a/./b", false), ("a/../b", false), ("a/..", false), ("../a", false), ("./a", false),
+    ])
+    func plainPaths(_ path: String, _ plain: Bool) {
+        #expect(OutputWriter.isPlainPath(path) == plain)
+    }
+
+    @Test func pathsThatDifferOnlyInCaseCollide() {
+        let diagnostics = Diagnostics()
+        OutputWriter.validate([
+            OutputFile(path: "Hymns/index.html", text: "", source: "a.md"), OutputFile(path: "hymns/index.html", text: "", source: "b.md"),
+            OutputFile(path: "ÄB/x", text: "", source: "c.md"), OutputFile(path: "äb/x", text: "", source: "d.md"),
+            OutputFile(path: "plain/index.html", text: "", source: "e.md"),
+        ], diagnostics: diagnostics, outputName: "Output")
+        #expect(diagnostics.all.map(\.description) == [
+            "b.md:1:1: error: two sources produce Output/hymns/index.html: a.md and b.md",
+            "d.md:1:1: error: two sources produce Output/äb/x: c.md and d.md",
+        ])
+    }
 }

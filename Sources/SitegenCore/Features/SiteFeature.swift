@@ -109,24 +109,18 @@ public struct SitePlan: Sendable {
 /// `PageList`), so a feature looking up one page does not make the site's.
 public struct PlannedPages: Sendable {
     private let lists: [PageList]
-    private var places: [String: Place] = [:]
     private var added: [String: PageSpec] = [:]
-
-    private struct Place: Sendable {
-        let list: Int
-        let index: Int
-    }
 
     public init(_ lists: [PageList]) {
         self.lists = lists
-        for (l, list) in lists.enumerated() {
-            for (index, path) in list.paths.enumerated() where places[path] == nil { places[path] = Place(list: l, index: index) }
-        }
     }
 
     public subscript(path: String) -> PageSpec? {
         if let spec = added[path] { return spec }
-        return places[path].map { lists[$0.list].spec(at: $0.index) }
+        for list in lists {
+            if let index = list.index(of: path) { return list.spec(at: index) }
+        }
+        return nil
     }
 
     /// A page a feature adds (or puts in the place of the one at its path).

@@ -16,20 +16,33 @@ public struct PageList: Sendable {
     /// The specs when they were all made at once (`init(_:)`), else nil.
     public let made: [PageSpec]?
     private let make: @Sendable (Int) -> PageSpec
+    /// Each path's place in `paths` (the first, if two pages claim one). Made with the list, so
+    /// that a rebuild, which keeps the lists of the kinds that did not change, finds a page by its
+    /// path without hashing every path of the site again.
+    private let places: [String: Int]
 
     /// Pages made when asked for: `make(i)` is the spec at `paths[i]`.
     public init(paths: [String], make: @escaping @Sendable (Int) -> PageSpec) {
         self.paths = paths
         self.made = nil
         self.make = make
+        places = Dictionary(paths.enumerated().map { ($1, $0) }) { first, _ in first }
     }
 
     /// Pages already made.
     public init(_ specs: [PageSpec]) {
-        self.paths = specs.map(\.path)
+        self.init(paths: specs.map(\.path), made: specs)
+    }
+
+    private init(paths: [String], made specs: [PageSpec]) {
+        self.paths = paths
         self.made = specs
         self.make = { specs[$0] }
+        places = Dictionary(paths.enumerated().map { ($1, $0) }) { first, _ in first }
     }
+
+    /// The place of the (first) page at this site path.
+    public func index(of path: String) -> Int? { places[path] }
 
     public var count: Int { paths.count }
 
@@ -41,10 +54,9 @@ public struct PageList: Sendable {
     /// The same list with the pages at these paths replaced by these specs (a feature's page in
     /// the place of a kind's); the paths stay as they were.
     public func replacing(_ specs: [String: PageSpec]) -> PageList {
-        let ours = Set(paths)
-        let here = specs.filter { ours.contains($0.key) }
+        let here = specs.filter { places[$0.key] != nil }
         if here.isEmpty { return self }
-        if let made { return PageList(made.map { here[$0.path] ?? $0 }) }
+        if let made { return PageList(paths: paths, made: made.map { here[$0.path] ?? $0 }) }
         let paths = self.paths
         return PageList(paths: paths) { [self] index in here[paths[index]] ?? spec(at: index) }
     }

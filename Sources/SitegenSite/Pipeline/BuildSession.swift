@@ -102,7 +102,7 @@ public actor BuildSession {
             let run = try await SiteRun.make(options, changes: changes, previous: previous, deferSlow: deferSlow)
             report.timings += run.timings
             _ = clock.lap()   // the run timed its own stages
-            let (write, remove) = Self.difference(from: previous.outputs, to: run)
+            let (write, remove) = run.state.outputs.changes(since: previous.outputs, fresh: run.fresh)
             try await OutputSync(root: options.output).apply(write: write, remove: remove, jobs: options.jobs)
             report.timings.append(("write", clock.lap()))
             state = run.state
@@ -134,7 +134,7 @@ public actor BuildSession {
         let run = try await SiteRun.make(options, changes: .none, previous: previous)
         report.timings = run.timings
         _ = clock.lap()
-        let (write, remove) = Self.difference(from: previous.outputs, to: run)
+        let (write, remove) = run.state.outputs.changes(since: previous.outputs, fresh: run.fresh)
         try await OutputSync(root: options.output).apply(write: write, remove: remove, jobs: options.jobs)
         report.timings.append(("write", clock.lap()))
         state = run.state
@@ -145,15 +145,6 @@ public actor BuildSession {
         report.count(run)
         report.seconds = clock.total
         return report
-    }
-
-    /// Files to write (made in this run and different from what is on disk) and paths to delete.
-    private static func difference(from old: [String: OutputFile], to run: SiteRun) -> ([OutputFile], [String]) {
-        let write = run.files.filter { file in
-            run.fresh.contains(file.path) ? old[file.path]?.data != file.data : old[file.path] == nil
-        }
-        let live = Set(run.files.map(\.path))
-        return (write, old.keys.filter { !live.contains($0) })
     }
 
     /// `/…/Content/hymns/012.md` → `Content/hymns/012.md`, as diagnostics and models name sources.
@@ -182,9 +173,9 @@ public actor BuildSession {
 extension BuildReport {
     /// What a run made: the site's pages, files and bytes, the pages rendered, the warnings.
     mutating func count(_ run: SiteRun) {
-        pages = run.files.filter { $0.path.hasSuffix(".html") }.count
+        pages = run.state.outputs.pages
         files = run.files.count
-        bytes = run.files.reduce(0) { $0 + $1.byteCount }
+        bytes = run.state.outputs.bytes
         rendered = run.rendered
         warnings = run.warnings
     }

@@ -15,13 +15,13 @@ struct PageRendering {
         var groups: [RenderedGroup] = []
         var compare: [Bool] = []
         for (index, kind) in kinds.enumerated() {
-            let replaced = kind.pages.paths.contains { replacing[$0] != nil }
+            let replaced = replacing.keys.contains { kind.pages.index(of: $0) != nil }
             if let old, !stale.contains(index), !replaced {
                 groups.append(old.groups[index])
                 compare.append(false)
             } else {
                 let list = kind.pages.replacing(replacing)
-                for path in kind.pages.paths { replacing.removeValue(forKey: path) }
+                replacing = replacing.filter { kind.pages.index(of: $0.key) == nil }
                 groups.append(Self.group(list, pages: old?.groups[index].pages))
                 compare.append(true)
             }
@@ -35,7 +35,9 @@ struct PageRendering {
 
     /// New specs, with the pages rendered last time (those that still hold are kept).
     private static func group(_ list: PageList, pages: [String: OutputFile]?) -> RenderedGroup {
-        RenderedGroup(list: list, filePaths: list.paths.map(OutputFile.filePath(forPage:)), pages: pages ?? [:])
+        var group = RenderedGroup(list: list, filePaths: list.paths.map(OutputFile.filePath(forPage:)), pages: pages ?? [:])
+        group.listPages()
+        return group
     }
 
     /// An error for every spec whose template does not exist (`all`: every group's, after the
@@ -103,6 +105,7 @@ struct PageRendering {
             for (index, file) in now[g] { group.pages[group.filePaths[index]] = file }
             if compare[g] || !now[g].isEmpty {
                 group.files = group.filePaths.indices.compactMap { now[g][$0] ?? group.pages[group.filePaths[$0]] }
+                group.listPages()
             }
             groups[g] = group
         }
@@ -110,11 +113,7 @@ struct PageRendering {
     }
 
     /// Every page in the order written, rendered or (before `render`) not yet.
-    var sitePages: [SitePage] {
-        groups.flatMap { group in
-            group.list.paths.indices.map { i in SitePage(path: group.list.paths[i], file: group.pages[group.filePaths[i]]) }
-        }
-    }
+    var sitePages: [SitePage] { groups.flatMap(\.sitePages) }
 
     private struct Work: Sendable {
         let group: Int

@@ -18,13 +18,14 @@ import Foundation
 /// input differs from last time (`FeatureRunner`); a page only when its spec or template changed.
 struct SiteRun: Sendable {
     let state: SiteState
-    /// Every file of the site, in a fixed order.
-    let files: [OutputFile]
     /// Paths made in this run (the rest are the previous build's files, unchanged by construction).
     let fresh: Set<String>
     let rendered: Int
     let warnings: [Diagnostic]
     let timings: [(String, Double)]
+
+    /// Every file of the site, in a fixed order.
+    var files: [OutputFile] { state.outputs.files }
 
     /// `deferSlow`: keep the deferrable features' last files even when their input changed, and
     /// say so in the state (`sitegen serve` reloads the page first and settles them when the
@@ -94,21 +95,20 @@ struct SiteRun: Sendable {
         timings += zip(read.features, featureRuns).map { ($0.name, $1.seconds) }
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
 
-        let built = BuiltSite(paths: Set(files.map(\.path)))
+        let outputs = SiteOutputs(files, following: previous?.outputs)
         for (runner, kind) in zip(read.runners, kinds) {
-            runner.check(kind.model, site: built, context: context)
+            runner.check(kind.model, site: outputs.built, context: context)
         }
-        if !samePaths(files, as: previous?.outputs) {
+        if !outputs.samePaths {   // the same paths as the last good run's were checked then
             OutputWriter.validate(files, diagnostics: diagnostics, outputName: options.output.lastPathComponent)
         }
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
         let state = SiteState(settings: settings, runners: read.runners, features: read.features, templates: read.templates,
                               graph: read.graph, statics: read.statics, kinds: kinds, groups: pages.groups, featureRuns: featureRuns,
-                              outputs: Dictionary(files.map { ($0.path, $0) }) { first, _ in first })
+                              outputs: outputs)
         let fresh = old == nil ? Set(files.map(\.path)) : Self.fresh(rendered: rendered, kinds: kinds, stale: stale, read: read,
                                                                       staticsChanged: changes.statics, runs: featureRuns)
-        return SiteRun(state: state, files: files, fresh: fresh, rendered: rendered.count, warnings: diagnostics.all,
-                       timings: timings)
+        return SiteRun(state: state, fresh: fresh, rendered: rendered.count, warnings: diagnostics.all, timings: timings)
     }
 
     /// Paths made in this run: the pages rendered, the changed kinds' feeds, the static files
@@ -217,12 +217,6 @@ struct SiteRun: Sendable {
             kinds[index].snapshots = snapshots   // replaced once the snapshot task is done
         }
         return kinds
-    }
-
-    static func samePaths(_ files: [OutputFile], as old: [String: OutputFile]?) -> Bool {
-        guard let old, files.count == old.count else { return false }
-        let paths = Set(files.map(\.path))
-        return paths.count == files.count && paths.allSatisfy { old[$0] != nil }
     }
 }
 

@@ -16,8 +16,8 @@ struct SiteState: Sendable {
     let groups: [RenderedGroup]
     /// One per feature, in the site's order.
     let featureRuns: [FeatureRun]
-    /// Every output file by path.
-    let outputs: [String: OutputFile]
+    /// Every output file, indexed by path.
+    let outputs: SiteOutputs
 
     /// Whether a feature's files were kept although their input changed (`sitegen serve`, until
     /// `BuildSession.settle`).
@@ -55,4 +55,11 @@ struct RenderedGroup: Sendable {
     var pages: [String: OutputFile] = [:]
     /// The rendered pages in spec order.
     var files: [OutputFile] = []
+    /// Each page of `list` with its file (nil: not rendered yet), in spec order: made again only
+    /// when the group changed, so that a rebuild does not look up every page of the site twice.
+    private(set) var sitePages: [SitePage] = []
+
+    mutating func listPages() {
+        sitePages = list.paths.indices.map { SitePage(path: list.paths[$0], file: pages[filePaths[$0]]) }
+    }
 }
