@@ -8,7 +8,10 @@ import SitegenWords
 public enum BibleSearch {
     /// `words`: the site's table, which names the kind and its labels on the search page (the
     /// index is the site's, in the site's language).
-    public static func contribution(_ library: BibleLibrary, words: StringTable = .builtIn) -> SearchContribution {
+    /// `memo`: a session's documents by book (`BibleCache.searchVerses`), so that an edit makes
+    /// again only the changed book's (a translation is 31,000 documents).
+    public static func contribution(_ library: BibleLibrary, words: StringTable = .builtIn,
+                                    memo: KeyedMemo<BookDocuments, [SearchDocument]>? = nil) -> SearchContribution {
         var documents: [SearchDocument] = []
         documents.reserveCapacity(library.translations.reduce(0) { $0 + $1.verseCount })
         let editions = library.editions
@@ -27,7 +30,11 @@ public enum BibleSearch {
             books.sort { Canon.book(osis: $0.osis)!.order < Canon.book(osis: $1.osis)!.order }
             scopes.append(SearchScope(id: scope, label: edition.translation.abbreviation, language: edition.language,
                                       books: books.map(\.book)))
-            documents += verses(edition, scope: scope, kind: words["kind.bible"])
+            let kind = words["kind.bible"]
+            for book in edition.translation.books {
+                let input = BookDocuments(edition, book, scope: scope, kind: kind)
+                documents += memo?.value("\(edition.key)/\(book.osis)", input: input) { verses(input) } ?? verses(input)
+            }
         }
         return SearchContribution(documents: documents, labels: labels(words), scopes: scopes)
     }
@@ -52,21 +59,34 @@ public enum BibleSearch {
             chapterGroups: book.chapters.map { edition.chapter(book.canon, $0.number) }, verseName: edition.referenceName(book)))
     }
 
-    static func verses(_ edition: Edition, scope: String, kind: String) -> [SearchDocument] {
+    /// What a book's documents are made from: the book and what its edition says of it.
+    public struct BookDocuments: Equatable, Sendable {
+        let book: Book
+        let pathID: String?
+        let testament: String
+        let referenceName: String
+        let scope: String
+        let kind: String
+
+        init(_ edition: Edition, _ book: Book, scope: String, kind: String) {
+            (self.book, pathID, self.scope, self.kind) = (book, edition.pathID, scope, kind)
+            testament = edition.strings[testamentKey(book.canon.testament)]
+            referenceName = edition.referenceName(book)
+        }
+    }
+
+    static func verses(_ input: BookDocuments) -> [SearchDocument] {
         var documents: [SearchDocument] = []
-        for book in edition.translation.books {
-            let canon = book.canon
-            let testament = edition.strings[testamentKey(canon.testament)]
-            for chapter in book.chapters {
-                let path = edition.chapter(canon, chapter.number)
-                let heading = "\(edition.referenceName(book)) \(chapter.number):"
-                // One for the chapter's verses, which each hold only their own fields.
-                let shared = SearchDocument.Shared(kind: kind, group: path, facet: book.name, section: testament, scope: scope,
-                                                   groupSlot: groupSlot(canon, chapter.number))
-                for verse in chapter.verses where !verse.isOmitted {
-                    documents.append(SearchDocument(in: shared, url: path + "#v\(verse.number)", title: heading + "\(verse.number)",
-                                                    text: verse.plainText, slot: verse.number - 1))
-                }
+        let (book, canon) = (input.book, input.book.canon)
+        for chapter in book.chapters {
+            let path = BiblePaths.chapter(canon, chapter.number, in: input.pathID)
+            let heading = "\(input.referenceName) \(chapter.number):"
+            // One for the chapter's verses, which each hold only their own fields.
+            let shared = SearchDocument.Shared(kind: input.kind, group: path, facet: book.name, section: input.testament, scope: input.scope,
+                                               groupSlot: groupSlot(canon, chapter.number))
+            for verse in chapter.verses where !verse.isOmitted {
+                documents.append(SearchDocument(in: shared, url: path + "#v\(verse.number)", title: heading + "\(verse.number)",
+                                                text: verse.plainText, slot: verse.number - 1))
             }
         }
         return documents

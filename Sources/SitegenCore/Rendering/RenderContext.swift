@@ -23,6 +23,10 @@ public struct RenderContext: Sendable {
     public let settings: BuildSettingValues
     /// Where the steps that make many large files put each as it is made (`FileSink`).
     public private(set) var fileSink = FileSink.keep
+    /// Whether this run's results serve a next run (a session: `serve`, `rebuild-timings`); false
+    /// in `sitegen build`, which writes as it goes and runs once, where a memo kept for the next
+    /// run would only hold memory.
+    public private(set) var remembers = true
     private let shared: SharedValues
 
     public init(config: SiteConfig, address: SiteAddress, asOf: CalendarDate, templates: TemplateLibrary,
@@ -58,10 +62,12 @@ public struct RenderContext: Sendable {
                   generator: generator)
     }
 
-    /// The same context with its large files put in `sink` as they are made.
+    /// The same context with its large files put in `sink` as they are made (`sitegen build`:
+    /// a run that is not remembered).
     public func putting(filesIn sink: FileSink) -> RenderContext {
         var context = self
         context.fileSink = sink
+        context.remembers = false
         return context
     }
 

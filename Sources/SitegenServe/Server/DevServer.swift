@@ -132,6 +132,9 @@ public final class DevServer: Sendable {
     func settle() async {
         do {
             let report = try await session.settle()
+            // Every edit is settled (the page's rebuild does not even compare these outputs' inputs);
+            // most edits change none of them: nothing to say then.
+            guard !report.written.isEmpty || !report.removed.isEmpty else { return }
             info(String(format: "Search index and app data brought up to date: %d files written in %.0f ms",
                         report.written.count, report.seconds * 1000))
         } catch {

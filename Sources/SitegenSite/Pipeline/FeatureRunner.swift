@@ -50,15 +50,15 @@ private struct FeatureRunner<Feature: SiteFeature>: FeatureRunning {
     }
 
     func run(_ site: SiteSoFar, previous: FeatureRun?, deferring: Bool, context: RenderContext) throws -> FeatureRun {
+        if deferring && feature.deferrable, let previous, previous.input is Feature.Input {
+            // Kept without even comparing: the comparison alone (every verse's app rows after a
+            // verse edit) cost more than the page the reader waits for. The old input stays, so
+            // the next run that does not defer compares and makes the files if it changed.
+            return FeatureRun(input: previous.input, products: previous.products, made: false, unsettled: true, seconds: 0)
+        }
         let input = feature.input(site, context: context)
-        if let previous, let old = previous.input as? Feature.Input {
-            if old == input {
-                return FeatureRun(input: old, products: previous.products, made: false, unsettled: false, seconds: 0)
-            }
-            if deferring && feature.deferrable {
-                // The old input stays, so the next run that does not defer sees the change.
-                return FeatureRun(input: old, products: previous.products, made: false, unsettled: true, seconds: 0)
-            }
+        if let previous, let old = previous.input as? Feature.Input, old == input {
+            return FeatureRun(input: old, products: previous.products, made: false, unsettled: false, seconds: 0)
         }
         var clock = StageClock()
         let products = try feature.make(input, context: context, cache: cache)
