@@ -103,6 +103,8 @@ public struct SearchIndex: Sendable {
     /// the table; the stop words' empty).
     static func readPostings(_ docs: [Int], layout: SearchLayout, scopes: Scopes, jobs: Int) -> (TermTable, [Postings]) {
         let (documents, docIDs) = (layout.documents, layout.ids)
+        // A scope's documents all count from its base: looked up once, not per document.
+        let scopeBase = docs.first.flatMap { documents[$0].scope }.flatMap { scopes.byID[$0] != nil ? layout.scopeBase[$0] ?? 0 : nil }
         // Words of the documents, in runs on all cores; each run interns its words in a table of
         // its own that starts with the stop words, so a word is a stop word exactly when its id
         // is below their count.
@@ -156,12 +158,13 @@ public struct SearchIndex: Sendable {
             for (end, length) in zip(words.ends, words.lengths) {
                 let doc = docs[next]
                 let id = docIDs[doc]
-                let base = documents[doc].scope.flatMap { layout.scopeBase[$0] } ?? 0
+                let base = scopeBase ?? documents[doc].scope.flatMap { layout.scopeBase[$0] } ?? 0
                 for word in start..<end {
                     let read = Int(words.terms[word])
-                    for term in [ids[read], alternates[read]] where term >= 0 {
-                        postings[term].add(doc: id, length: length, position: Int(words.positions[word]), base: base)
-                    }
+                    let position = Int(words.positions[word])
+                    // Two calls, not a loop over `[term, alternate]`: that array was made for every word.
+                    if ids[read] >= 0 { postings[ids[read]].add(doc: id, length: length, position: position, base: base) }
+                    if alternates[read] >= 0 { postings[alternates[read]].add(doc: id, length: length, position: position, base: base) }
                 }
                 start = end
                 next += 1
@@ -408,17 +411,21 @@ struct DocumentParts {
     init(sink: FileSink) { self.sink = sink }
 
     /// `places`: each document's place in the group; a place no document has is `null`.
-    mutating func add(group: Int, _ documents: some Sequence<SearchDocument>, places: ArraySlice<Int>, owner: Int, scope: String?) throws {
-        var byPlace: [Int: SearchDocument] = [:]
-        for (doc, place) in zip(documents, places) { byPlace[place] = doc }
+    mutating func add<Documents: Collection<SearchDocument>>(group: Int, _ documents: Documents, places: ArraySlice<Int>, owner: Int,
+                                                            scope: String?) throws {
         let size = (places.max() ?? 0) + 1
+        // Each place's document as where it is in `documents`, not a copy (which retains its strings).
+        var byPlace = [Documents.Index?](repeating: nil, count: size)
+        for (doc, place) in zip(documents.indices, places) { byPlace[place] = doc }
         var parts: [(number: Int, json: [UInt8])] = []
         // A part no document has (a month's days without meetings) is not written: no query reads it.
-        for start in stride(from: 0, to: size, by: SearchIndex.partSize) where (start..<start + SearchIndex.partSize).contains(where: { byPlace[$0] != nil }) {
+        for start in stride(from: 0, to: size, by: SearchIndex.partSize)
+        where byPlace[start..<min(start + SearchIndex.partSize, size)].contains(where: { $0 != nil }) {
             var json: [UInt8] = [UInt8(ascii: "[")]
             for place in start..<min(start + SearchIndex.partSize, size) {
                 if json.count > 1 { json.append(UInt8(ascii: ",")) }
-                guard let doc = byPlace[place] else { json += Array("null".utf8); continue }
+                guard let index = byPlace[place] else { json += Array("null".utf8); continue }
+                let doc = documents[index]
                 json.append(UInt8(ascii: "["))
                 JSONText.append(doc.url, to: &json)
                 json.append(UInt8(ascii: ","))
