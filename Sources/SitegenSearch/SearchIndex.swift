@@ -70,16 +70,48 @@ public struct SearchIndex: Sendable {
     public static func build(_ contributions: [SearchContribution], jobs: Int = 2, language: String = "",
                              sink: FileSink) throws -> SearchIndex {
         let layout = SearchLayout(contributions, groupSize: groupSize)
-        let (documents, docIDs) = (layout.documents, layout.ids)
         let scopes = Scopes(contributions, siteLanguage: language)
+        // A scope's terms (`!<id> …`) come from its own documents alone and sort together, before
+        // the shared terms: so the terms are made a scope (a translation) at a time, in their
+        // order, and only one scope's postings are in memory at once.
+        var shards = TermShards(scopes: scopes, sink: sink)
+        for pass in termPasses(layout, scopes) {
+            var (table, postings) = readPostings(pass, layout: layout, scopes: scopes, jobs: jobs)
+            try shards.add(table, &postings)
+        }
+        return try finish(contributions, layout: layout, scopes: scopes, shards: shards.list, files: shards.files, sink: sink)
+    }
 
-        // Words of every document, in runs of documents on all cores; each run interns its
-        // words in a table of its own that starts with the stop words, so a word is a stop
-        // word exactly when its id is below their count.
+    /// The documents (in id order) whose words make the terms of each scope, in the order its
+    /// terms sort (its `!<id> ` prefix), then those of the shared terms (every document of no
+    /// scope the contributions declare).
+    static func termPasses(_ layout: SearchLayout, _ scopes: Scopes) -> [[Int]] {
+        var byScope: [String: [Int]] = [:]
+        var shared: [Int] = []
+        for doc in layout.documents.indices {
+            if let scope = layout.documents[doc].scope, scopes.byID[scope] != nil {
+                byScope[scope, default: []].append(doc)
+            } else {
+                shared.append(doc)
+            }
+        }
+        let order = byScope.keys.map { (SearchText.sortKey("!\($0) "), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
+        return order.map { byScope[$0.1]! } + [shared]
+    }
+
+    /// The terms of `docs` (documents in id order) and each term's postings (indexed by its id in
+    /// the table; the stop words' empty).
+    static func readPostings(_ docs: [Int], layout: SearchLayout, scopes: Scopes, jobs: Int) -> (TermTable, [Postings]) {
+        let (documents, docIDs) = (layout.documents, layout.ids)
+        // A scope's documents all count from its base: looked up once, not per document.
+        let scopeBase = docs.first.flatMap { documents[$0].scope }.flatMap { scopes.byID[$0] != nil ? layout.scopeBase[$0] ?? 0 : nil }
+        // Words of the documents, in runs on all cores; each run interns its words in a table of
+        // its own that starts with the stop words, so a word is a stop word exactly when its id
+        // is below their count.
         let stops = SearchText.stopWords.count
-        let runLength = max(256, documents.count / max(1, jobs * 8))
-        let runs = stride(from: 0, to: documents.count, by: runLength).map { $0..<min($0 + runLength, documents.count) }
-        let readWords = { (run: Range<Int>) -> RunWords in
+        let runLength = max(256, docs.count / max(1, jobs * 8))
+        let runs = stride(from: 0, to: docs.count, by: runLength).map { docs[$0..<min($0 + runLength, docs.count)] }
+        let readWords = { (run: ArraySlice<Int>) -> RunWords in
             var words = RunWords()
             var scoped: [UInt8] = []
             for doc in run {
@@ -107,10 +139,10 @@ public struct SearchIndex: Sendable {
 
         // Postings, per term, per document in id order: each run's ids mapped to one table. The
         // runs are read a window at a time (each window on all cores) and added in order, so the
-        // words of the whole index are never in memory at once.
+        // words of all the documents are never in memory at once.
         var table = TermTable(first: SearchText.stopWords)
         var postings: [Postings] = []
-        var doc = 0
+        var next = 0   // the place in `docs` of the run's first document
         func add(_ words: RunWords) {
             // A scope's word is its language's stop word (-1) or its stem; a word with a kept letter
             // is also its plain form for readers who type without it (`alternates`, -1: none).
@@ -124,60 +156,25 @@ public struct SearchIndex: Sendable {
             if postings.count < table.count { postings += Array(repeating: Postings(), count: table.count - postings.count) }
             var start = 0
             for (end, length) in zip(words.ends, words.lengths) {
+                let doc = docs[next]
                 let id = docIDs[doc]
-                let base = documents[doc].scope.flatMap { layout.scopeBase[$0] } ?? 0
+                let base = scopeBase ?? documents[doc].scope.flatMap { layout.scopeBase[$0] } ?? 0
                 for word in start..<end {
                     let read = Int(words.terms[word])
-                    for term in [ids[read], alternates[read]] where term >= 0 {
-                        postings[term].add(doc: id, length: length, position: Int(words.positions[word]), base: base)
-                    }
+                    let position = Int(words.positions[word])
+                    // Two calls, not a loop over `[term, alternate]`: that array was made for every word.
+                    if ids[read] >= 0 { postings[ids[read]].add(doc: id, length: length, position: position, base: base) }
+                    if alternates[read] >= 0 { postings[alternates[read]].add(doc: id, length: length, position: position, base: base) }
                 }
                 start = end
-                doc += 1
+                next += 1
             }
         }
         let window = max(2, jobs * 2)
         for first in stride(from: 0, to: runs.count, by: window) {
             parallelMap(Array(runs[first..<min(first + window, runs.count)]), jobs: jobs, readWords).forEach(add)
         }
-        let names = (0..<table.count).map(table.term)
-        let keys = names.map(SearchText.sortKey)
-        let terms = (stops..<table.count).sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
-
-        var files: [File] = []
-        // Term shards.
-        var shards: [(first: String, hash: String, scope: String?)] = []
-        var current: [(String, [UInt8])] = []
-        var currentScope: String? = nil
-        var previousLast: String? = nil
-        var size = 0
-        func flushShard() throws {
-            guard !current.isEmpty else { return }
-            let file = try hashed("t/", shardJSON(current), owner: currentScope.flatMap { scopes.owner[$0] }, scope: currentScope, terms: true,
-                                  key: "search/t/" + current[0].0, sink: sink)
-            shards.append((separator(after: previousLast, first: current[0].0), file.hash, currentScope))
-            previousLast = current[current.count - 1].0
-            files.append(file.file)
-            current.removeAll(keepingCapacity: true)
-            size = 0
-        }
-        for id in terms {
-            let term = names[id]
-            var p = postings[id]
-            postings[id] = Postings()   // its bytes go into a shard that is written as it is full
-            p.finish()
-            let cost = shardCost(term: term.utf8.count, postings: p.bytes.count)
-            let scope = Scopes.scope(ofTerm: term)
-            if !current.isEmpty, startsShard(size: size, cost: cost, scopeChanged: scope != currentScope,
-                                              plain: term.hasSuffix(SearchLanguage.unmarkedMark), cut: fnv(term.utf8) % 5 == 0) {
-                try flushShard()
-            }
-            currentScope = scope
-            current.append((term, p.bytes))
-            size += cost
-        }
-        try flushShard()
-        return try finish(contributions, layout: layout, scopes: scopes, shards: shards, files: files, sink: sink)
+        return (table, postings)
     }
 
     /// The index from its term shards (`files`, listed in `shards`): the document groups, the
@@ -348,6 +345,59 @@ public struct SearchIndex: Sendable {
     static func fnv(_ bytes: some Sequence<UInt8>) -> UInt32 { StableHash.fnv1a(bytes) }
 }
 
+/// The term shards of the full build, made a scope's terms at a time in the terms' order
+/// (`SearchIndex.build`): each shard written (put in the sink) as soon as it is full.
+struct TermShards {
+    let scopes: Scopes
+    let sink: FileSink
+    private(set) var files: [SearchIndex.File] = []
+    /// Each shard's separator (`SearchIndex.separator`), hash and scope, in the terms' order.
+    private(set) var list: [(first: String, hash: String, scope: String?)] = []
+    private var current: [(String, [UInt8])] = []
+    private var currentScope: String? = nil
+    private var previousLast: String? = nil
+    private var size = 0
+
+    init(scopes: Scopes, sink: FileSink) { (self.scopes, self.sink) = (scopes, sink) }
+
+    /// The terms of `table` (one scope's, or the shared ones, after those of every scope that
+    /// sorts before them) with their `postings`, which are let go as their shards are written.
+    mutating func add(_ table: TermTable, _ postings: inout [Postings]) throws {
+        let stops = SearchText.stopWords.count
+        let names = (0..<table.count).map(table.term)
+        let keys = names.map(SearchText.sortKey)
+        let terms = (stops..<table.count).sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
+        for id in terms {
+            let term = names[id]
+            var p = postings[id]
+            postings[id] = Postings()   // its bytes go into a shard that is written as it is full
+            p.finish()
+            let cost = SearchIndex.shardCost(term: term.utf8.count, postings: p.bytes.count)
+            let scope = Scopes.scope(ofTerm: term)
+            if !current.isEmpty, SearchIndex.startsShard(size: size, cost: cost, scopeChanged: scope != currentScope,
+                                                         plain: term.hasSuffix(SearchLanguage.unmarkedMark),
+                                                         cut: SearchIndex.fnv(term.utf8) % 5 == 0) {
+                try flush()
+            }
+            currentScope = scope
+            current.append((term, p.bytes))
+            size += cost
+        }
+        try flush()
+    }
+
+    private mutating func flush() throws {
+        guard !current.isEmpty else { return }
+        let file = try SearchIndex.hashed("t/", SearchIndex.shardJSON(current), owner: currentScope.flatMap { scopes.owner[$0] },
+                                          scope: currentScope, terms: true, key: "search/t/" + current[0].0, sink: sink)
+        list.append((SearchIndex.separator(after: previousLast, first: current[0].0), file.hash, currentScope))
+        previousLast = current[current.count - 1].0
+        files.append(file.file)
+        current.removeAll(keepingCapacity: true)
+        size = 0
+    }
+}
+
 /// The files of the document groups: `search/d/<group>-<part>-<hash>.json`, `partSize`
 /// documents each, `[[url, title, text], …]`. The group and part make the name unique; the hash
 /// is the whole group's (eight hex digits of SHA-256 over its parts), so the entry and scope
@@ -361,17 +411,21 @@ struct DocumentParts {
     init(sink: FileSink) { self.sink = sink }
 
     /// `places`: each document's place in the group; a place no document has is `null`.
-    mutating func add(group: Int, _ documents: some Sequence<SearchDocument>, places: ArraySlice<Int>, owner: Int, scope: String?) throws {
-        var byPlace: [Int: SearchDocument] = [:]
-        for (doc, place) in zip(documents, places) { byPlace[place] = doc }
+    mutating func add<Documents: Collection<SearchDocument>>(group: Int, _ documents: Documents, places: ArraySlice<Int>, owner: Int,
+                                                            scope: String?) throws {
         let size = (places.max() ?? 0) + 1
+        // Each place's document as where it is in `documents`, not a copy (which retains its strings).
+        var byPlace = [Documents.Index?](repeating: nil, count: size)
+        for (doc, place) in zip(documents.indices, places) { byPlace[place] = doc }
         var parts: [(number: Int, json: [UInt8])] = []
         // A part no document has (a month's days without meetings) is not written: no query reads it.
-        for start in stride(from: 0, to: size, by: SearchIndex.partSize) where (start..<start + SearchIndex.partSize).contains(where: { byPlace[$0] != nil }) {
+        for start in stride(from: 0, to: size, by: SearchIndex.partSize)
+        where byPlace[start..<min(start + SearchIndex.partSize, size)].contains(where: { $0 != nil }) {
             var json: [UInt8] = [UInt8(ascii: "[")]
             for place in start..<min(start + SearchIndex.partSize, size) {
                 if json.count > 1 { json.append(UInt8(ascii: ",")) }
-                guard let doc = byPlace[place] else { json += Array("null".utf8); continue }
+                guard let index = byPlace[place] else { json += Array("null".utf8); continue }
+                let doc = documents[index]
                 json.append(UInt8(ascii: "["))
                 JSONText.append(doc.url, to: &json)
                 json.append(UInt8(ascii: ","))

@@ -292,3 +292,29 @@ func doc(_ url: String, _ text: String, group: String = "g", kind: String = "Bib
         #expect(try #require(meta(index)["languages"] as? [[Any]]).map { $0[0] as! String } == ["es"])
     }
 }
+
+/// The full build makes the terms a scope (a translation) at a time, in the order their terms
+/// sort (`SearchIndex.build`); a session's memo reads every document's words together
+/// (`MemoTerms`). Their files agree byte for byte whatever order the scopes are declared in,
+/// with two ids where one starts the other, and with a document of a scope no contribution
+/// declares (its words are shared terms).
+@Suite struct ScopeAtATimeTests {
+    @Test func theScopesMadeApartGiveTheFilesOfTheTermsMadeTogether() throws {
+        let ids = ["web", "kjv2", "kjv"]
+        let verses = ids.flatMap { scope in (1...3).flatMap { c in (1...12).map { SearchIndexMemoTests.verse(scope, c, $0) } } }
+        let scopes = ids.map { SearchScope(id: $0, label: $0.uppercased(), language: $0 == "kjv2" ? "es" : "en", books: []) }
+        let site = [SearchContribution(documents: (1...12).map { SearchIndexMemoTests.hymn($0, language: $0 == 3 ? "sv" : nil) }),
+                    SearchContribution(documents: verses + [SearchIndexMemoTests.verse("apocrypha", 1, 1)], scopes: scopes)]
+        let memo = SearchIndexMemo()
+        _ = try SearchIndex.build(site, language: "en", memo: memo)   // a session's first index is a full build's
+        let together = try SearchIndex.build(site, language: "en", memo: memo)
+        #expect(memo.lastCounts.documentsRead == site[0].documents.count + site[1].documents.count)
+        let apart = SearchIndex.build(site, language: "en")
+        #expect(apart.files.map(\.path) == together.files.map(\.path))
+        #expect(apart.files == together.files)
+        // Each scope's terms in shards of their own, the scopes in their terms' order, the shared terms last.
+        var order: [String?] = []
+        for file in apart.files where file.path.hasPrefix("search/t/") && order.last != .some(file.scope) { order.append(file.scope) }
+        #expect(order == ["kjv", "kjv2", "web", nil])
+    }
+}
