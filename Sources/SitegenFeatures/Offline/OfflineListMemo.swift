@@ -19,16 +19,18 @@ public final class OfflineListMemo: Sendable {
     /// How many parts the last list made again when it was patched; nil when it was made whole.
     public var lastPatchedParts: Int? { patchedParts.withLock { $0 } }
 
-    /// The last list brought up to `input`, if only bytes changed since (`OfflineListState.patched`).
+    /// The last list brought up to `input`, if only bytes changed since (`OfflineListState.patch`).
     func patched(_ input: OfflineFeature.Input, manifest: OutputFile) -> OfflineListState? {
         last.withLock { last in
-            guard let state = last, let (next, made) = state.patched(input, manifest: manifest) else {
+            // Taken out while patched, so its arrays are changed in place, not copied.
+            guard var state = last.take(), let made = state.patch(input, manifest: manifest) else {
+                last = nil
                 patchedParts.withLock { $0 = nil }
                 return nil
             }
-            last = next
+            last = state
             patchedParts.withLock { $0 = made }
-            return next
+            return state
         }
     }
 

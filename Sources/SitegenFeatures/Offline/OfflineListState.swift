@@ -45,58 +45,68 @@ struct OfflineListState: Sendable {
     /// The entry number of the worker's code (its hash names the script `sw.js` imports).
     let workerCode: Int
 
-    /// The list for `input`, when it lists the same files in the same places as this one's and
-    /// only bytes (and a content-named file's name) changed; nil when the list must be made again.
-    /// Only the changed files are hashed, and only the parts listing them made again.
-    func patched(_ input: OfflineFeature.Input, manifest: OutputFile) -> (state: OfflineListState, partsMade: Int)? {
+    /// Brought up to `input` when it lists the same files in the same places as this list's
+    /// input and only bytes (and a content-named file's name) changed: only the changed files
+    /// are hashed, and only the parts listing them made again (how many it returns). Nil, and
+    /// nothing changed, when the list must be made again.
+    mutating func patch(_ input: OfflineFeature.Input, manifest: OutputFile) -> Int? {
         guard let changes = changes(to: input, manifest: manifest) else { return nil }
-        var next = self
-        next.input = input
-        next.manifest = manifest
+        self.input = input
+        self.manifest = manifest
         var parts = Set<Int>()
         var groups = Set<Int>()
         for (number, file) in changes {
-            next.files[number] = file
+            files[number] = file
             let entry = [OfflineFeature.listedPath(file.path), file.staged?.sha256 ?? SnapshotJSON.sha256(file.data)]
             let slot = layout.slots[number]
-            guard next.layout.parts[slot.part].input.roles[slot.role]![slot.position] != entry else { continue }
-            next.sha256[number] = entry[1]
-            next.layout.parts[slot.part].input.roles[slot.role]![slot.position] = entry
+            guard layout.parts[slot.part].input.roles[slot.role]![slot.position] != entry else { continue }
+            sha256[number] = entry[1]
+            layout.parts[slot.part].input.roles[slot.role]![slot.position] = entry
             parts.insert(slot.part)
             if let group = groupEntries.firstIndex(where: { $0.contains(number) }) { groups.insert(group) }
         }
         for index in parts {
-            let part = next.layout.parts[index]
-            next.layout.parts[index].file = OfflineList.partFile(part.label, part.input)
+            layout.parts[index].file = OfflineList.partFile(layout.parts[index].label, layout.parts[index].input)
         }
         for group in groups {
             // What saving the group costs: its distinct files' bytes (`OfflineSorting.Group.bytes`).
             var seen = Set<String>()
-            next.list.groups[group].bytes = next.files[groupEntries[group]].reduce(0) { sum, file in
+            list.groups[group].bytes = files[groupEntries[group]].reduce(0) { sum, file in
                 seen.insert(file.path).inserted ? sum + file.byteCount : sum
             }
         }
-        return (next, parts.count)
+        return parts.count
     }
 
     /// The files of `input` that differ from the last input's, by entry number; nil when a file
-    /// was added, removed or moved to another place in the list.
+    /// was added, removed or moved to another place in the list. Element by element, without
+    /// copying the 7,000 (a copy of each would cost more than the edit).
     private func changes(to input: OfflineFeature.Input, manifest: OutputFile) -> [(Int, OutputFile)]? {
         let old = self.input
         guard input.hasOfflinePage == old.hasOfflinePage, input.pages.count == old.pages.count,
-              input.assets.count == old.assets.count, input.groups == old.groups else { return nil }
-        let (oldListed, newListed) = (old.listed.flatMap(\.value.files), input.listed.flatMap(\.value.files))
-        guard oldListed.count == newListed.count else { return nil }
+              input.assets.count == old.assets.count, input.listed.count == old.listed.count,
+              input.groups == old.groups else { return nil }
         var changes: [(Int, OutputFile)] = manifest == self.manifest ? [] : [(0, manifest)]
-        for (element, (was, now)) in zip(old.pages + old.assets, input.pages + input.assets).enumerated() where was != now {
-            guard was.path == now.path else { return nil }
-            changes.append((numbers[element], now))
+        var element = 0
+        for (was, now) in [(old.pages, input.pages), (old.assets, input.assets)] {
+            for i in was.indices {
+                defer { element += 1 }
+                guard was[i] != now[i] else { continue }
+                guard was[i].path == now[i].path else { return nil }
+                changes.append((numbers[element], now[i]))
+            }
         }
-        let first = old.pages.count + old.assets.count
-        for (element, (was, now)) in zip(oldListed, newListed).enumerated() where was != now {
-            guard was.documentsOf == now.documentsOf, was.scope == now.scope, was.key == now.key,
-                  was.file.path == now.file.path || was.key != nil && Self.sameCorePart(was.file.path, now.file.path) else { return nil }
-            changes.append((numbers[first + element], now.file))
+        for (was, now) in zip(old.listed, input.listed) {
+            let (wasFiles, nowFiles) = (was.value.files, now.value.files)
+            guard wasFiles.count == nowFiles.count else { return nil }
+            for i in wasFiles.indices {
+                defer { element += 1 }
+                guard wasFiles[i] != nowFiles[i] else { continue }
+                let (a, b) = (wasFiles[i], nowFiles[i])
+                guard a.documentsOf == b.documentsOf, a.scope == b.scope, a.key == b.key,
+                      a.file.path == b.file.path || a.key != nil && Self.sameCorePart(a.file.path, b.file.path) else { return nil }
+                changes.append((numbers[element], b.file))
+            }
         }
         return changes
     }
