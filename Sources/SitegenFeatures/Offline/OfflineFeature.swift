@@ -66,21 +66,35 @@ public struct OfflineFeature: SiteFeature {
 
     public func make(_ input: Input, context: RenderContext, cache: OfflineListMemo) throws -> FeatureFiles {
         let manifest = OutputFile(path: Self.manifestPath, data: try WebManifest.data(context: context, assets: input.assets))
+        // After an edit that changed only bytes (not which files are listed): the last list patched.
+        if let patched = cache.patched(input, manifest: manifest) { return Self.files(patched) }
         let sorted = OfflineSorting(input, manifest: manifest)
-        let digests = cache.digests.digests(of: sorted.core + sorted.groups.flatMap { $0.pages + $0.extra }, jobs: context.jobs)
+        let listedFiles = sorted.core + sorted.groups.flatMap { $0.pages + $0.extra }
+        let digests = cache.digests.digests(of: listedFiles, jobs: context.jobs)
         // A theme without the worker's code has no worker: the site is online-only.
-        guard let code = digests[Self.workerCode] else { return FeatureFiles(files: [manifest]) }
+        guard let code = listedFiles.firstIndex(where: { $0.path == Self.workerCode }) else {
+            cache.remember(nil)
+            return FeatureFiles(files: [manifest])
+        }
         let entry = { (file: OutputFile) in [Self.listedPath(file.path), digests[file.path]!.sha256] }
         let list = OfflineList(offline: input.hasOfflinePage ? Self.offlinePagePath : nil, keys: sorted.keys,
                                core: sorted.core.map(entry),
                                groups: sorted.groups.map { .init(name: $0.group.name, unit: $0.group.unit, pages: $0.pages.map(entry),
                                                                  extra: $0.extra.map(entry), bytes: $0.bytes) })
-        let (root, parts) = list.files(memo: cache)
+        let state = OfflineListState(input: input, manifest: manifest, list: list, files: listedFiles,
+                                     sha256: listedFiles.map { digests[$0.path]!.sha256 }, numbers: sorted.numbers,
+                                     groupEntries: sorted.entryRanges, layout: list.layout(memo: cache), workerCode: code)
+        cache.remember(state)
+        return Self.files(state)
+    }
+
+    /// The web-app manifest, the worker with the list's root, and the list's parts.
+    static func files(_ state: OfflineListState) -> FeatureFiles {
         // The code by its hash too: the browser may take an imported script from its HTTP cache.
         let worker = "// Made by sitegen for this build (docs/offline.md): the offline list's root, then the worker.\n"
-            + "self.OFFLINE_ROOT = \(root);\n"
-            + "importScripts(\"\(Self.workerCode)?v=\(code.sha256.prefix(16))\");\n"
-        return FeatureFiles(files: [manifest, OutputFile(path: Self.workerPath, data: Data(worker.utf8))] + parts)
+            + "self.OFFLINE_ROOT = \(state.list.root(names: state.layout.parts.map(\.name)));\n"
+            + "importScripts(\"\(Self.workerCode)?v=\(state.sha256[state.workerCode].prefix(16))\");\n"
+        return FeatureFiles(files: [state.manifest, OutputFile(path: Self.workerPath, data: Data(worker.utf8))] + state.layout.parts.map(\.file))
     }
 }
 
@@ -125,6 +139,10 @@ struct OfflineSorting {
     /// A kind's search files, or one scope's of them (a translation's).
     static func key(_ kind: String, _ scope: String?) -> String { scope.map { kind + "/" + $0 } ?? kind }
 
+    /// Where each of the input's files went (its pages, assets, then listed files, in order):
+    /// in a group (`group`, among its `extra` or its pages) or in the core, at `index`.
+    private var places: [(group: Int?, extra: Bool, index: Int)] = []
+
     init(_ input: OfflineFeature.Input, manifest: OutputFile) {
         core = [manifest]
         var groupOfPage: [String: Int] = [:]
@@ -137,17 +155,48 @@ struct OfflineSorting {
                 if group.searchDocuments { groupOfDocuments[Self.key(contributed.contributor, group.searchScope)] = index }
             }
         }
+        places.reserveCapacity(input.pages.count + input.assets.count)
         for page in input.pages {
-            if let index = groupOfPage[page.path] { groups[index].pages.append(page) } else { core.append(page) }
+            if let index = groupOfPage[page.path] {
+                places.append((index, false, groups[index].pages.count))
+                groups[index].pages.append(page)
+            } else {
+                places.append((nil, false, core.count))
+                core.append(page)
+            }
         }
-        core += input.assets
+        for asset in input.assets {
+            places.append((nil, false, core.count))
+            core.append(asset)
+        }
         for listed in input.listed.flatMap(\.value.files) {
             if let key = listed.key { keys[OfflineFeature.listedPath(listed.file.path)] = key }
             if let owner = listed.documentsOf, let index = groupOfDocuments[Self.key(owner, listed.scope)] {
+                places.append((index, true, groups[index].extra.count))
                 groups[index].extra.append(listed.file)
             } else {
+                places.append((nil, false, core.count))
                 core.append(listed.file)
             }
+        }
+    }
+
+    /// Each group's entries among the list's, numbered as `OfflineList.layout` numbers them: the
+    /// core's, then each group's pages and extra.
+    var entryRanges: [Range<Int>] {
+        var start = core.count
+        return groups.map { group in
+            defer { start += group.pages.count + group.extra.count }
+            return start..<start + group.pages.count + group.extra.count
+        }
+    }
+
+    /// The entry number of each of the input's files (its pages, assets, then listed files).
+    var numbers: [Int] {
+        let ranges = entryRanges
+        return places.map { place in
+            guard let group = place.group else { return place.index }
+            return ranges[group].lowerBound + (place.extra ? groups[group].pages.count : 0) + place.index
         }
     }
 }

@@ -22,7 +22,7 @@ struct OfflineList {
         /// Saved with them: the group's search documents.
         let extra: [[String]]
         /// The bytes of the group's distinct files: what saving all of it costs the device.
-        let bytes: Int
+        var bytes: Int
     }
 
     /// About how many files a part lists: a part costs some 40 bytes gzipped a file (its hash
@@ -38,74 +38,106 @@ struct OfflineList {
     /// A listed path → the key its bucket is chosen by, when not the path.
     var keys: [String: String] = [:]
     let core: [[String]]
-    let groups: [Group]
+    var groups: [Group]
 
     /// The root's JSON (for `sw.js`) and the parts' files. `memo` (a session's) hands back the
     /// parts whose entries are as they were and the keys' bucket hashes.
     func files(memo: OfflineListMemo = OfflineListMemo()) -> (root: String, parts: [OutputFile]) {
+        let layout = self.layout(memo: memo)
+        return (root(names: layout.parts.map(\.name)), layout.parts.map(\.file))
+    }
+
+    /// The parts, and where each entry is in them (what `OfflineListMemo` patches after an edit).
+    /// Entries are numbered as they are listed: the core's, then each group's pages and extra.
+    func layout(memo: OfflineListMemo) -> OfflineLayout {
         let key = { (entry: [String]) in keys[entry[0]] ?? entry[0] }
         let hashes = memo.bucketHashes(of: (core + groups.flatMap { $0.pages + $0.extra }).map(key))
         let hash = { (entry: [String]) in hashes[key(entry)]! }
-        var parts: [OutputFile] = []
-        for (label, entries) in Self.byFolder(core) {
-            parts += Self.buckets(label: "core-" + label, entries.map { ($0, "files") }, hash: hash, memo: memo.parts,
-                                  size: label == "search" ? Self.searchBucketSize : Self.bucketSize) { "{\"files\":" + Self.json($0["files"] ?? []) + "}" }
+        var layout = OfflineLayout(slots: Array(repeating: OfflineLayout.Slot(part: 0, role: "", position: 0), count: core.count
+                                                + groups.reduce(0) { $0 + $1.pages.count + $1.extra.count }))
+        for (label, numbers) in Self.byFolder(core) {
+            Self.buckets(label: "core-" + label, numbers.map { (core[$0], "files", $0) }, hash: hash, memo: memo.parts,
+                         size: label == "search" ? Self.searchBucketSize : Self.bucketSize, into: &layout)
         }
+        var first = core.count
         for group in groups {
-            let tagged = group.pages.map { ($0, "pages") } + group.extra.map { ($0, "extra") }
-            parts += Self.buckets(label: "group-" + Self.label(group.name), tagged, hash: hash, memo: memo.parts, group: group.name) { roles in
-                "{\"extra\":" + Self.json(roles["extra"] ?? []) + ",\"group\":" + JSONText.quoted(group.name)
-                    + ",\"pages\":" + Self.json(roles["pages"] ?? []) + "}"
-            }
+            let tagged = group.pages.enumerated().map { ($1, "pages", first + $0) }
+                + group.extra.enumerated().map { ($1, "extra", first + group.pages.count + $0) }
+            Self.buckets(label: "group-" + Self.label(group.name), tagged, hash: hash, memo: memo.parts, group: group.name, into: &layout)
+            first += group.pages.count + group.extra.count
         }
-        let names = parts.map { String($0.path.dropFirst(Self.folder.count).dropLast(".json".count)) }
+        return layout
+    }
+
+    /// The root's JSON, given the parts' names in order.
+    func root(names: [String]) -> String {
         var root = "{\"groups\":[" + groups.map { group in
             "{\"bytes\":\(group.bytes),\"name\":\(JSONText.quoted(group.name)),\"unit\":\(JSONText.quoted(group.unit))}"
         }.joined(separator: ",") + "]"
         if let offline { root += ",\"offline\":" + JSONText.quoted(offline) }
         root += ",\"parts\":[" + names.map(JSONText.quoted).joined(separator: ",") + "]}"
-        return (root, parts)
+        return root
     }
 
-    /// The core's entries by the first folder of their path (`hymns/12/` → `hymns`); files at the
-    /// top (the home page, the web-app manifest) are `site`. In the order first met.
-    static func byFolder(_ entries: [[String]]) -> [(String, [[String]])] {
+    /// The numbers of the core's entries by the first folder of their path (`hymns/12/` →
+    /// `hymns`); files at the top (the home page, the web-app manifest) are `site`. In the order first met.
+    static func byFolder(_ entries: [[String]]) -> [(String, [Int])] {
         var order: [String] = []
-        var members: [String: [[String]]] = [:]
-        for entry in entries {
-            let path = entry[0]
-            let label = path.firstIndex(of: "/").map { Self.label(String(path[..<$0])) } ?? "site"
+        var members: [String: [Int]] = [:]
+        for (number, entry) in entries.enumerated() {
+            let label = folderLabel(entry[0])
             if members[label] == nil { order.append(label) }
-            members[label, default: []].append(entry)
+            members[label, default: []].append(number)
         }
         return order.map { ($0, members[$0]!) }
+    }
+
+    /// The core part a listed path goes to: its first folder, or `site`.
+    static func folderLabel(_ path: String) -> String {
+        path.firstIndex(of: "/").map { Self.label(String(path[..<$0])) } ?? "site"
     }
 
     /// What one part's bytes are made from: its entries by role and, for a group's part, the
     /// group's name (which its JSON carries).
     struct PartInput: Sendable, Equatable {
-        let roles: [String: [[String]]]
+        var roles: [String: [[String]]]
         let group: String?
     }
 
-    /// The entries of one label cut into buckets, each a part named by its content. `body` makes
-    /// a part's JSON from its entries by role (`files`, or a group's `pages` and `extra`); `hash`
-    /// is an entry's bucket hash; `memo` keeps each part's file while its entries are the same.
-    static func buckets(label: String, _ entries: [([String], String)], hash: ([String]) -> UInt32,
+    /// The entries of one label cut into buckets, each a part named by its content, added to
+    /// `layout` with where each entry (by its number) went. `hash` is an entry's bucket hash;
+    /// `memo` keeps each part's file while its entries are the same.
+    static func buckets(label: String, _ entries: [(entry: [String], role: String, number: Int)], hash: ([String]) -> UInt32,
                         memo: KeyedMemo<PartInput, OutputFile>, size: Int = bucketSize, group: String? = nil,
-                        body: ([String: [[String]]]) -> String) -> [OutputFile] {
+                        into layout: inout OfflineLayout) {
         var count = 1
         while count * size < entries.count { count *= 2 }
         var buckets = Array(repeating: [String: [[String]]](), count: count)
-        for (entry, role) in entries { buckets[count == 1 ? 0 : Int(hash(entry)) & (count - 1)][role, default: []].append(entry) }
-        return buckets.enumerated().compactMap { index, roles in
-            guard !roles.isEmpty else { return nil }
-            let part = label + (count == 1 ? "" : "-\(index)")
-            return memo.value(part, input: PartInput(roles: roles, group: group)) {
-                let data = Data(body(roles).utf8)
-                return OutputFile(path: folder + part + "." + SnapshotJSON.sha256(data).prefix(8) + ".json", data: data)
-            }
+        var slots = Array(repeating: [(number: Int, role: String, position: Int)](), count: count)
+        for (entry, role, number) in entries {
+            let bucket = count == 1 ? 0 : Int(hash(entry)) & (count - 1)
+            slots[bucket].append((number, role, buckets[bucket][role]?.count ?? 0))
+            buckets[bucket][role, default: []].append(entry)
         }
+        for (index, roles) in buckets.enumerated() where !roles.isEmpty {
+            let name = label + (count == 1 ? "" : "-\(index)")
+            let input = PartInput(roles: roles, group: group)
+            let file = memo.value(name, input: input) { partFile(name, input) }
+            for slot in slots[index] { layout.slots[slot.number] = .init(part: layout.parts.count, role: slot.role, position: slot.position) }
+            layout.parts.append(.init(label: name, input: input, file: file))
+        }
+    }
+
+    /// A part's file: its JSON (a core part's `files`, or a group's `pages` and `extra` with the
+    /// group's name), named by its label and the first 8 hex digits of its SHA-256.
+    static func partFile(_ label: String, _ input: PartInput) -> OutputFile {
+        let roles = input.roles
+        let body = input.group.map { group in
+            "{\"extra\":" + json(roles["extra"] ?? []) + ",\"group\":" + JSONText.quoted(group)
+                + ",\"pages\":" + json(roles["pages"] ?? []) + "}"
+        } ?? "{\"files\":" + json(roles["files"] ?? []) + "}"
+        let data = Data(body.utf8)
+        return OutputFile(path: folder + label + "." + SnapshotJSON.sha256(data).prefix(8) + ".json", data: data)
     }
 
     /// Which bucket a path (or key) goes to: the low bits of this, the last 32 bits of the
