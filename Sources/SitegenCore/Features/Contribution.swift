@@ -5,9 +5,16 @@
 ///
 /// `Equatable`, because a feature's input is compared with the last build's: when no
 /// contribution changed, its files are kept as they were.
-public protocol Contribution: Sendable, Equatable {}
+public protocol Contribution: Sendable, Equatable {
+    /// Whether only features of the `contributions` stage read it (the search's documents, the
+    /// apps' tables). `sitegen build`, which keeps nothing for a next build, lets go of it as
+    /// soon as those features are done instead of holding it to the end of the run.
+    static var readBeforeRenderingOnly: Bool { get }
+}
 
 extension Contribution {
+    public static var readBeforeRenderingOnly: Bool { false }
+
     fileprivate func isEqual(to other: any Contribution) -> Bool {
         (other as? Self) == self
     }
@@ -16,6 +23,8 @@ extension Contribution {
 /// What one kind (or feature) contributes: at most one value of each contribution type.
 public struct Contributions: Sendable, Equatable {
     private var values: [ObjectIdentifier: any Contribution] = [:]
+    /// The types let go of by `dropReadBeforeRendering()`: asking for one is a pipeline bug.
+    private var dropped: Set<ObjectIdentifier> = []
 
     public init() {}
 
@@ -31,7 +40,16 @@ public struct Contributions: Sendable, Equatable {
 
     /// The value of this type, if one was given.
     public subscript<Value: Contribution>(_ type: Value.Type) -> Value? {
-        values[ObjectIdentifier(type)] as? Value
+        precondition(!dropped.contains(ObjectIdentifier(type)), "\(type) was let go of after the contributions stage")
+        return values[ObjectIdentifier(type)] as? Value
+    }
+
+    /// Lets go of the values only the `contributions` stage reads
+    /// (`Contribution.readBeforeRenderingOnly`), once its features are done (`sitegen build`).
+    public mutating func dropReadBeforeRendering() {
+        let gone = values.filter { type(of: $0.value).readBeforeRenderingOnly }.keys
+        for key in gone { values[key] = nil }
+        dropped.formUnion(gone)
     }
 
     public var isEmpty: Bool { values.isEmpty }

@@ -40,6 +40,7 @@ public struct SchemaProperty: Sendable, Equatable {
 
 /// The apps' SQLite bundle (`AppBundleFeature`): a kind's tables and rows.
 public struct AppTables: Contribution {
+    public static var readBeforeRenderingOnly: Bool { true }
     public let tables: [AppTable]
 
     public init(_ tables: [AppTable]) { self.tables = tables }
@@ -88,5 +89,7 @@ public struct OfflineListed: Contribution {
     public init(_ files: [File]) { self.files = files }
 }
 
-extension SearchContribution: Contribution {}
+extension SearchContribution: Contribution {
+    public static var readBeforeRenderingOnly: Bool { true }
+}
 extension OfflineContribution: Contribution {}

@@ -24,11 +24,12 @@ struct FeatureRun: Sendable {
 
 extension FeatureRun {
     /// The same run with its files written to the staging folder (`sitegen build`) and kept
-    /// without their bytes (the offline list and the manifest need only their hashes).
+    /// without their bytes (the offline list and the manifest need only their hashes), and
+    /// without its input (the search's documents, the apps' rows): no later build compares it.
     func staged(in staging: StagedOutput?) async throws -> FeatureRun {
         guard let staging, made else { return self }
         let files = try await staging.stage(products.files)
-        return FeatureRun(input: input, products: FeatureFiles(files: files, contributions: products.contributions), made: made,
+        return FeatureRun(input: NoFeatureInput(), products: FeatureFiles(files: files, contributions: products.contributions), made: made,
                           unsettled: unsettled, seconds: seconds)
     }
 }
