@@ -5,16 +5,9 @@
 ///
 /// `Equatable`, because a feature's input is compared with the last build's: when no
 /// contribution changed, its files are kept as they were.
-public protocol Contribution: Sendable, Equatable {
-    /// Whether only features of the `contributions` stage read it (the search's documents, the
-    /// apps' tables). `sitegen build`, which keeps nothing for a next build, lets go of it as
-    /// soon as those features are done instead of holding it to the end of the run.
-    static var readBeforeRenderingOnly: Bool { get }
-}
+public protocol Contribution: Sendable, Equatable {}
 
 extension Contribution {
-    public static var readBeforeRenderingOnly: Bool { false }
-
     fileprivate func isEqual(to other: any Contribution) -> Bool {
         (other as? Self) == self
     }
@@ -23,7 +16,7 @@ extension Contribution {
 /// What one kind (or feature) contributes: at most one value of each contribution type.
 public struct Contributions: Sendable, Equatable {
     private var values: [ObjectIdentifier: any Contribution] = [:]
-    /// The types let go of by `dropReadBeforeRendering()`: asking for one is a pipeline bug.
+    /// The types let go of by `keepOnly(_:)`: asking for one is a pipeline bug.
     private var dropped: Set<ObjectIdentifier> = []
 
     public init() {}
@@ -44,10 +37,11 @@ public struct Contributions: Sendable, Equatable {
         return values[ObjectIdentifier(type)] as? Value
     }
 
-    /// Lets go of the values only the `contributions` stage reads
-    /// (`Contribution.readBeforeRenderingOnly`), once its features are done (`sitegen build`).
-    public mutating func dropReadBeforeRendering() {
-        let gone = values.filter { type(of: $0.value).readBeforeRenderingOnly }.keys
+    /// Lets go of the values of every type but these: those no feature still to run reads
+    /// (`sitegen build`, see `SiteFeature.reads`).
+    public mutating func keepOnly(_ types: [any Contribution.Type]) {
+        let kept = Set(types.map { ObjectIdentifier($0) })
+        let gone = values.keys.filter { !kept.contains($0) }
         for key in gone { values[key] = nil }
         dropped.formUnion(gone)
     }

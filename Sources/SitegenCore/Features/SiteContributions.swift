@@ -40,7 +40,6 @@ public struct SchemaProperty: Sendable, Equatable {
 
 /// The apps' SQLite bundle (`AppBundleFeature`): a kind's tables and rows.
 public struct AppTables: Contribution {
-    public static var readBeforeRenderingOnly: Bool { true }
     public let tables: [AppTable]
 
     public init(_ tables: [AppTable]) { self.tables = tables }
@@ -89,7 +88,5 @@ public struct OfflineListed: Contribution {
     public init(_ files: [File]) { self.files = files }
 }
 
-extension SearchContribution: Contribution {
-    public static var readBeforeRenderingOnly: Bool { true }
-}
+extension SearchContribution: Contribution {}
 extension OfflineContribution: Contribution {}

@@ -4,6 +4,7 @@ protocol FeatureRunning: Sendable {
     var name: String { get }
     var stage: FeatureStage { get }
     var requiredTemplates: [String] { get }
+    var reads: [any Contribution.Type]? { get }
     func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec]
     /// The feature's step: its files made from its input, or the last run's kept when the input
     /// is equal — or, `deferring` a deferrable feature (serve), kept though it differs.
@@ -45,6 +46,7 @@ private struct FeatureRunner<Feature: SiteFeature>: FeatureRunning {
     var name: String { feature.name }
     var stage: FeatureStage { feature.stage }
     var requiredTemplates: [String] { feature.requiredTemplates }
+    var reads: [any Contribution.Type]? { feature.reads }
 
     func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
         feature.pages(site, context: context)

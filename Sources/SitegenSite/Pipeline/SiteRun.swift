@@ -122,13 +122,15 @@ struct SiteRun: Sendable {
 
     /// What a full `sitegen build` no longer needs once the pages are rendered and the
     /// `contributions` stage is done, dropped before the later features run (the run's peak of
-    /// memory is at its end): the contributions only that stage reads (the search's documents,
-    /// the apps' rows), and the kinds' page lists (which hold their models and every path's
-    /// place), and the models of the kinds that do not check the finished site (the Bible's
-    /// verses). A session keeps them all, to compare its next build with.
+    /// memory is at its end): the kinds' contributions no later feature reads (the search's
+    /// documents, the apps' rows; see `SiteFeature.reads`), the kinds' page lists (which hold
+    /// their models and every path's place), and the models of the kinds that do not check the
+    /// finished site (the Bible's verses). A session keeps them all, to compare its next build with.
     private static func letGo(_ read: inout SiteReading, _ kinds: inout [KindOutputs], _ pages: inout PageRendering) {
+        let later = read.features.filter { $0.stage == .rendered }.map(\.reads)
+        let stillRead = later.contains { $0 == nil } ? nil : later.flatMap { $0 ?? [] }
         for index in kinds.indices {
-            kinds[index].contributions.dropReadBeforeRendering()
+            if let stillRead { kinds[index].contributions.keepOnly(stillRead) }
             kinds[index].pages = PageList([])
             if !read.runners[index].checksBuiltSite {
                 (kinds[index].model, read.models[index]) = (KindModel(value: nil), KindModel(value: nil))
