@@ -56,7 +56,11 @@ struct NoticesKind: ContentKind {
 /// A feature the pipeline has never heard of, through the public seam alone: `words.json`, how
 /// many words each kind gives the search.
 struct WordsPerKindFeature: SiteFeature {
+    /// Whether it names the contribution types it reads (`SiteFeature.reads`; else it may read any).
+    var namesItsReads = false
+
     var name: String { "words" }
+    var reads: [any Contribution.Type]? { namesItsReads ? [SearchContribution.self] : nil }
 
     func input(_ site: SiteSoFar, context: RenderContext) -> [Contributed<SearchContribution>] {
         site.contributions(SearchContribution.self)
@@ -141,6 +145,16 @@ struct CustomKindTests {
         #expect(report.written.contains("words.json"))
         #expect(try site.read("Output/words.json").contains(#""notices":10"#))
         try await site.expectOutputMatchesFreshBuild(after: "a notice added")
+    }
+
+    /// `sitegen build` lets go of the contributions no feature after the rendering names: a
+    /// feature of that stage gets the search's documents whether it names them or names nothing.
+    @Test(arguments: [false, true]) func aFullBuildKeepsWhatALaterFeatureReads(namesItsReads: Bool) async throws {
+        var site = try site()
+        defer { site.remove() }
+        site.features = SiteKinds.features + [WordsPerKindFeature(namesItsReads: namesItsReads)]
+        try await site.build()
+        #expect(try site.read("Output/words.json").contains(#""notices":6"#))
     }
 
     @Test func twoKindsGivingOneHomeValueIsAnError() async throws {

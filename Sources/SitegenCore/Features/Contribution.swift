@@ -16,6 +16,8 @@ extension Contribution {
 /// What one kind (or feature) contributes: at most one value of each contribution type.
 public struct Contributions: Sendable, Equatable {
     private var values: [ObjectIdentifier: any Contribution] = [:]
+    /// The types let go of by `keepOnly(_:)`: asking for one is a pipeline bug.
+    private var dropped: Set<ObjectIdentifier> = []
 
     public init() {}
 
@@ -31,7 +33,17 @@ public struct Contributions: Sendable, Equatable {
 
     /// The value of this type, if one was given.
     public subscript<Value: Contribution>(_ type: Value.Type) -> Value? {
-        values[ObjectIdentifier(type)] as? Value
+        precondition(!dropped.contains(ObjectIdentifier(type)), "\(type) was let go of after the contributions stage")
+        return values[ObjectIdentifier(type)] as? Value
+    }
+
+    /// Lets go of the values of every type but these: those no feature still to run reads
+    /// (`sitegen build`, see `SiteFeature.reads`).
+    public mutating func keepOnly(_ types: [any Contribution.Type]) {
+        let kept = Set(types.map { ObjectIdentifier($0) })
+        let gone = values.keys.filter { !kept.contains($0) }
+        for key in gone { values[key] = nil }
+        dropped.formUnion(gone)
     }
 
     public var isEmpty: Bool { values.isEmpty }

@@ -26,6 +26,11 @@ public protocol SiteFeature: Sendable {
     var deferrable: Bool { get }
     /// Templates every site needs for this feature (the home page's `home`).
     var requiredTemplates: [String] { get }
+    /// The contribution types its `input` reads, when it names them (nil: it may read any).
+    /// Once the pages are rendered, `sitegen build` lets go of the kinds' contributions of every
+    /// type no feature still to run names (the search's documents, the apps' rows), unless one
+    /// of them names none; a feature asking for a type it did not name then stops the run.
+    var reads: [any Contribution.Type]? { get }
 
     func makeCache() -> Cache
 
@@ -44,6 +49,7 @@ extension SiteFeature {
     public var stage: FeatureStage { .rendered }
     public var deferrable: Bool { false }
     public var requiredTemplates: [String] { [] }
+    public var reads: [any Contribution.Type]? { nil }
     public func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] { [] }
 }
 
@@ -52,6 +58,7 @@ extension SiteFeature where Cache == NoFeatureCache {
 }
 
 extension SiteFeature where Input == NoFeatureInput {
+    public var reads: [any Contribution.Type]? { [] }
     public func input(_ site: SiteSoFar, context: RenderContext) -> NoFeatureInput { NoFeatureInput() }
     public func make(_ input: NoFeatureInput, context: RenderContext, cache: Cache) throws -> FeatureFiles { FeatureFiles() }
 }

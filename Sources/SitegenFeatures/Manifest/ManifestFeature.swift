@@ -5,6 +5,7 @@ public struct ManifestFeature: SiteFeature {
     public init() {}
 
     public var name: String { "manifest" }
+    public var reads: [any Contribution.Type]? { [ManifestListing.self] }
 
     public struct Input: Sendable, Equatable {
         let snapshots: [Snapshot]

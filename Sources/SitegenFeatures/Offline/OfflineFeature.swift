@@ -19,6 +19,7 @@ public struct OfflineFeature: SiteFeature {
     public init() {}
 
     public var name: String { "offline" }
+    public var reads: [any Contribution.Type]? { [OfflineContribution.self, OfflineListed.self] }
 
     /// `sitegen serve` registers no worker (docs/serve.md), so nothing reads the list while edits
     /// come: it waits for the pause with the search index and the bundle. Made on every edit, it

@@ -3,6 +3,7 @@ public struct SitemapFeature: SiteFeature {
     public init() {}
 
     public var name: String { "sitemap" }
+    public var reads: [any Contribution.Type]? { [] }
 
     /// The pages' file paths (`hymns/12/index.html`).
     public func input(_ site: SiteSoFar, context: RenderContext) -> [String] {

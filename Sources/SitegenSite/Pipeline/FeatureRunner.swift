@@ -4,6 +4,7 @@ protocol FeatureRunning: Sendable {
     var name: String { get }
     var stage: FeatureStage { get }
     var requiredTemplates: [String] { get }
+    var reads: [any Contribution.Type]? { get }
     func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec]
     /// The feature's step: its files made from its input, or the last run's kept when the input
     /// is equal — or, `deferring` a deferrable feature (serve), kept though it differs.
@@ -24,11 +25,12 @@ struct FeatureRun: Sendable {
 
 extension FeatureRun {
     /// The same run with its files written to the staging folder (`sitegen build`) and kept
-    /// without their bytes (the offline list and the manifest need only their hashes).
+    /// without their bytes (the offline list and the manifest need only their hashes), and
+    /// without its input (the search's documents, the apps' rows): no later build compares it.
     func staged(in staging: StagedOutput?) async throws -> FeatureRun {
         guard let staging, made else { return self }
         let files = try await staging.stage(products.files)
-        return FeatureRun(input: input, products: FeatureFiles(files: files, contributions: products.contributions), made: made,
+        return FeatureRun(input: NoFeatureInput(), products: FeatureFiles(files: files, contributions: products.contributions), made: made,
                           unsettled: unsettled, seconds: seconds)
     }
 }
@@ -44,6 +46,7 @@ private struct FeatureRunner<Feature: SiteFeature>: FeatureRunning {
     var name: String { feature.name }
     var stage: FeatureStage { feature.stage }
     var requiredTemplates: [String] { feature.requiredTemplates }
+    var reads: [any Contribution.Type]? { feature.reads }
 
     func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
         feature.pages(site, context: context)

@@ -12,6 +12,7 @@ protocol KindRunning: Sendable {
     func feeds(_ model: KindModel, context: RenderContext) -> [OutputFile]
     func contributions(_ model: KindModel, context: RenderContext) -> Contributions
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext)
+    var checksBuiltSite: Bool { get }
     func forget(_ changes: SourceChanges)
 }
 
@@ -66,6 +67,8 @@ private struct KindRunner<Kind: ContentKind>: KindRunning {
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext) {
         if let model = typed(model) { kind.check(model, site: site, context: context) }
     }
+
+    var checksBuiltSite: Bool { kind.checksBuiltSite }
 
     func forget(_ changes: SourceChanges) { cache.forget(changes) }
 }

@@ -112,6 +112,12 @@ struct PageRendering {
         return Set(work.map { groups[$0.group].filePaths[$0.index] })
     }
 
+    /// After `render` in `sitegen build`: each group keeps only its files and pages (see
+    /// `RenderedGroup.keepFilesOnly`); the run is not compared with a next one.
+    mutating func keepFilesOnly() {
+        for g in groups.indices { groups[g].keepFilesOnly() }
+    }
+
     /// Every page in the order written, rendered or (before `render`) not yet.
     var sitePages: [SitePage] { groups.flatMap(\.sitePages) }
 

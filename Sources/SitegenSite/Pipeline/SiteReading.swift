@@ -3,7 +3,8 @@
 struct SiteReading: Sendable {
     let runners: [any KindRunning]
     let features: [any FeatureRunning]
-    let models: [KindModel]
+    /// Each kind's, in the site's order (`sitegen build` lets go of some once rendered, see `SiteRun.letGo`).
+    var models: [KindModel]
     let templates: TemplateLibrary
     let graph: TemplateGraph
     let statics: [OutputFile]

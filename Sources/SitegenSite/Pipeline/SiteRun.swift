@@ -47,7 +47,7 @@ struct SiteRun: Sendable {
             timings.append(("load", clock.lap()))
         }
         let settings = try old?.settings ?? BuildSettings.resolve(options, diagnostics: diagnostics)
-        let read = await SiteReading.read(options, changes: changes, old: old, diagnostics: diagnostics)
+        var read = await SiteReading.read(options, changes: changes, old: old, diagnostics: diagnostics)
         options.content = given.content   // the sources' bytes are in the models now: not kept for the rest of the run
         timings.append(("parse", clock.lap()))
         let plain = settings.context(options, templates: read.templates, diagnostics: diagnostics)
@@ -55,30 +55,39 @@ struct SiteRun: Sendable {
         let context = staging.map { plain.putting(filesIn: $0.sink) } ?? plain
         let stale = old == nil ? Set(read.runners.indices) : changes.kinds
         let readFailed = diagnostics.hasErrors
-        // The snapshots in a task of their own, beside the kinds' pages (not when the read failed).
-        async let snapshotsMade = readFailed ? ([], 0) : Self.snapshots(read, stale: stale, staging: staging, context: context)
-        var kinds = await Self.kindOutputs(read, stale: stale, old: old, onDemand: staging != nil, context: context)
-        var pages = PageRendering(kinds: kinds, featurePages: Self.featurePages(read, kinds: kinds, context: context),
+        var kinds: [KindOutputs]
+        var pages: PageRendering
+        var runs: [Int: FeatureRun]
+        let rendered: Set<String>
+        do {   // An `async let` holds what it was given (the models, the contributions) to the end of its
+               // scope: this block's, so that `letGo` below can let go of them.
+            let reading = read   // what the tasks capture (`read` changes after the block)
+            // The snapshots in a task of their own, beside the kinds' pages (not when the read failed).
+            async let snapshotsMade = readFailed ? ([], 0) : Self.snapshots(reading, stale: stale, staging: staging, context: context)
+            kinds = await Self.kindOutputs(read, stale: stale, old: old, onDemand: staging != nil, context: context)
+            pages = PageRendering(kinds: kinds, featurePages: Self.featurePages(read, kinds: kinds, context: context),
                                   old: old, stale: stale)
-        if readFailed {
-            // Pages naming a template that does not exist are reported with the other problems
-            // of the run, not after they are fixed.
-            pages.checkTemplates(all: true, unmade: true, library: read.templates, required: read.required, diagnostics: diagnostics)
-            throw BuildFailed(diagnostics.all)
+            if readFailed {
+                // Pages naming a template that does not exist are reported with the other problems
+                // of the run, not after they are fixed.
+                pages.checkTemplates(all: true, unmade: true, library: read.templates, required: read.required, diagnostics: diagnostics)
+                throw BuildFailed(diagnostics.all)
+            }
+            pages.checkTemplates(all: old == nil || !changes.templates.isEmpty, library: read.templates, required: read.required,
+                                 diagnostics: diagnostics)
+            let early = SiteSoFar(contributors: kinds.indices.map { (read.runners[$0].name, kinds[$0].contributions) },
+                                  pages: pages.sitePages, snapshots: [], feeds: [], statics: [], featureFiles: [])
+            async let earlyRuns = Self.runFeatures(reading.features, stage: .contributions, site: early, old: old,
+                                                   deferring: deferSlow && old != nil, staging: staging, context: context)
+            let (made, snapshotSeconds) = try await snapshotsMade
+            for (index, snapshots) in made { kinds[index].snapshots = snapshots }
+            if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
+            let affected = old == nil ? nil : read.graph.affected(by: changes.templates)
+            rendered = try await pages.render(templates: affected, context: context, staging: staging)
+            runs = try await earlyRuns
+            timings += [("render", clock.lap()), ("snapshots", snapshotSeconds)]
         }
-        pages.checkTemplates(all: old == nil || !changes.templates.isEmpty, library: read.templates, required: read.required,
-                             diagnostics: diagnostics)
-        let early = SiteSoFar(contributors: kinds.indices.map { (read.runners[$0].name, kinds[$0].contributions) },
-                              pages: pages.sitePages, snapshots: [], feeds: [], statics: [], featureFiles: [])
-        async let earlyRuns = Self.runFeatures(read.features, stage: .contributions, site: early, old: old,
-                                               deferring: deferSlow && old != nil, staging: staging, context: context)
-        let (made, snapshotSeconds) = try await snapshotsMade
-        for (index, snapshots) in made { kinds[index].snapshots = snapshots }
-        if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
-        let affected = old == nil ? nil : read.graph.affected(by: changes.templates)
-        let rendered = try await pages.render(templates: affected, context: context, staging: staging)
-        var runs = try await earlyRuns
-        timings += [("render", clock.lap()), ("snapshots", snapshotSeconds)]
+        if staging != nil { Self.letGo(&read, &kinds, &pages) }
 
         let (sitePages, snapshots, feeds) = (pages.sitePages, kinds.flatMap(\.snapshots), kinds.flatMap(\.feeds))
         var files = pages.groups.flatMap(\.files) + read.statics + feeds
@@ -109,6 +118,25 @@ struct SiteRun: Sendable {
         let fresh = old == nil ? Set(files.map(\.path)) : Self.fresh(rendered: rendered, kinds: kinds, stale: stale, read: read,
                                                                       staticsChanged: changes.statics, runs: featureRuns)
         return SiteRun(state: state, fresh: fresh, rendered: rendered.count, warnings: diagnostics.all, timings: timings)
+    }
+
+    /// What a full `sitegen build` no longer needs once the pages are rendered and the
+    /// `contributions` stage is done, dropped before the later features run (the run's peak of
+    /// memory is at its end): the kinds' contributions no later feature reads (the search's
+    /// documents, the apps' rows; see `SiteFeature.reads`), the kinds' page lists (which hold
+    /// their models and every path's place), and the models of the kinds that do not check the
+    /// finished site (the Bible's verses). A session keeps them all, to compare its next build with.
+    private static func letGo(_ read: inout SiteReading, _ kinds: inout [KindOutputs], _ pages: inout PageRendering) {
+        let later = read.features.filter { $0.stage == .rendered }.map(\.reads)
+        let stillRead = later.contains { $0 == nil } ? nil : later.flatMap { $0 ?? [] }
+        for index in kinds.indices {
+            if let stillRead { kinds[index].contributions.keepOnly(stillRead) }
+            kinds[index].pages = PageList([])
+            if !read.runners[index].checksBuiltSite {
+                (kinds[index].model, read.models[index]) = (KindModel(value: nil), KindModel(value: nil))
+            }
+        }
+        pages.keepFilesOnly()
     }
 
     /// Paths made in this run: the pages rendered, the changed kinds' feeds, the static files

@@ -62,4 +62,11 @@ struct RenderedGroup: Sendable {
     mutating func listPages() {
         sitePages = list.paths.indices.map { SitePage(path: list.paths[$0], file: pages[filePaths[$0]]) }
     }
+
+    /// Lets go of what only a next build compares against (the specs' list, which holds the
+    /// kind's model, its index of paths, the pages by path), keeping the files and `sitePages`
+    /// the later features read: `sitegen build`, once every page is rendered.
+    mutating func keepFilesOnly() {
+        (list, filePaths, pages) = (PageList([]), [], [:])
+    }
 }
