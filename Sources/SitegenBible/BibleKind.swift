@@ -8,6 +8,9 @@ public struct BibleKind: ContentKind {
 
     public var name: String { "bible" }
 
+    /// No check of the finished site: `sitegen build` lets go of the model once the pages are rendered.
+    public var checksBuiltSite: Bool { false }
+
     public var sources: KindSources {
         // The pages' words in other languages live in `Content/strings/`: an edit there reads the Bible again.
         KindSources(folders: [BibleReader.folder], checksAgainst: [StringTable.folder], templates: BiblePages.templates)

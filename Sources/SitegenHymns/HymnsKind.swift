@@ -7,6 +7,9 @@ public struct HymnsKind: ContentKind {
 
     public var name: String { "hymns" }
 
+    /// No check of the finished site: `sitegen build` lets go of the model once the pages are rendered.
+    public var checksBuiltSite: Bool { false }
+
     public var sources: KindSources {
         KindSources(folders: [HymnalReader.folder], templates: HymnPages.templates)
     }

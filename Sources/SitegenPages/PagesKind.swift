@@ -34,8 +34,6 @@ public struct PagesKind: ContentKind {
         }))
     }
 
-    public var checksBuiltSite: Bool { true }
-
     public func check(_ pages: [Page], site: BuiltSite, context: RenderContext) {
         ReferenceCheck.check(pages, site: site, context: context)
     }

@@ -38,8 +38,6 @@ public struct ScheduleKind: ContentKind {
         schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.feeds(schedule.naming(context.strings()), context: context, parts: $0) }
     }
 
-    public var checksBuiltSite: Bool { true }
-
     /// A locality without a street address is a warning of `build` and `check`.
     public func check(_ schedule: Schedule, site: BuiltSite, context: RenderContext) {
         Self.warnAboutMissingAddresses(schedule, diagnostics: context.diagnostics)

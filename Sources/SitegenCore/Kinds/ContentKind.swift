@@ -57,10 +57,11 @@ public protocol ContentKind: Sendable {
     /// Checks against the finished site (a link in a page to a file that is not there).
     func check(_ model: Model, site: BuiltSite, context: RenderContext)
 
-    /// Whether `check` is given: true for a kind that has one. `sitegen build` lets go of the
-    /// model of a kind without one once its pages are rendered (the Bible's verses would
-    /// otherwise be held through the last features), so a kind with a `check` and not this
-    /// would be checked against nothing.
+    /// Whether `check` reads the model: true unless the kind says false. A kind without a
+    /// `check` says false so that `sitegen build` lets go of its model once its pages are
+    /// rendered (the Bible's verses would otherwise be held through the last features). The
+    /// safe way round: a kind that forgets it keeps its model a little longer, never is checked
+    /// against nothing.
     var checksBuiltSite: Bool { get }
 }
 
@@ -72,7 +73,7 @@ extension ContentKind {
     public func feeds(_ model: Model, context: RenderContext, cache: Cache) -> [OutputFile] { [] }
     public func contributions(_ model: Model, context: RenderContext, cache: Cache) -> Contributions { Contributions() }
     public func check(_ model: Model, site: BuiltSite, context: RenderContext) {}
-    public var checksBuiltSite: Bool { false }
+    public var checksBuiltSite: Bool { true }
 }
 
 /// What a kind reads.
