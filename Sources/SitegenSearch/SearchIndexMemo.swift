@@ -23,6 +23,8 @@ public final class SearchIndexMemo: Sendable {
     /// same storage is known to be the same documents (a kind not read again hands its
     /// contribution back as it was), and which of them this build has as they were.
     private let contributions = Mutex<(last: [[SearchDocument]], unchanged: [Bool])>(([], []))
+    /// Each contribution's document groups as the last build's layout had them (`SearchLayout`).
+    private let runs = Mutex<[ContributionRuns]>([])
 
     public init() {}
 
@@ -34,6 +36,8 @@ public final class SearchIndexMemo: Sendable {
         public var shards = 0
         public var groupsMade = 0
         public var groups = 0
+        /// Contributions whose document groups were worked out from their documents (new or changed).
+        public var contributionsLaidOut = 0
     }
 
     public var lastCounts: Counts { counts.withLock { $0 } }
@@ -49,7 +53,7 @@ public final class SearchIndexMemo: Sendable {
     /// Which contributions have the very documents of the last build's (the same storage, kept
     /// alive here, so never another array's); comparing them document by document would cost
     /// more than the edit.
-    private func notice(_ given: [SearchContribution]) -> [Bool] {
+    func notice(_ given: [SearchContribution]) -> [Bool] {
         contributions.withLock { kept in
             let unchanged = given.indices.map { i in
                 i < kept.last.count && given[i].documents.withUnsafeBufferPointer { now in
@@ -61,12 +65,23 @@ public final class SearchIndexMemo: Sendable {
         }
     }
 
+    /// The layout of `given`, with the document groups of each contribution that is the last
+    /// build's (`unchanged`, from `notice`) as that build had them: an edit of a hymn does not
+    /// compare the Bible's documents' group keys again.
+    func layout(_ given: [SearchContribution], unchanged: [Bool], groupSize: Int) -> SearchLayout {
+        let known = runs.withLock { kept in given.indices.map { unchanged[$0] && $0 < kept.count ? kept[$0] : nil } }
+        let layout = SearchLayout(given, groupSize: groupSize, known: known)
+        runs.withLock { $0 = layout.contributionRuns }
+        // A build's counts start here.
+        counts.withLock { $0 = Counts(contributionsLaidOut: known.filter { $0 == nil }.count) }
+        return layout
+    }
+
     /// The term shards of the documents laid out in `layout`, from those of the last build and
     /// the documents that changed since (all of them the first time).
-    func termShards(_ given: [SearchContribution], _ layout: SearchLayout, _ scopes: Scopes, language: String,
+    func termShards(_ layout: SearchLayout, _ scopes: Scopes, language: String, unchanged: [Bool],
                     sink: FileSink) throws -> (files: [SearchIndex.File], shards: [(first: String, hash: String, scope: String?)]) {
         groups.withLock { $0.forgetUnused() }
-        let unchanged = notice(given)
         let (made, read, shardCounts) = try terms.withLock { memo in
             let signature = MemoTerms.signature(scopes, language: language)
             if memo?.signature != signature { memo = MemoTerms(signature: signature) }
@@ -74,7 +89,7 @@ public final class SearchIndexMemo: Sendable {
             let made = try memo!.shardFiles(scopes, sink: sink)
             return (made, read, memo!.shardCounts)
         }
-        counts.withLock { $0 = Counts(documentsRead: read, shardsMade: shardCounts.made, shards: shardCounts.all) }
+        counts.withLock { ($0.documentsRead, $0.shardsMade, $0.shards) = (read, shardCounts.made, shardCounts.all) }
         return made
     }
 
@@ -110,9 +125,10 @@ extension SearchIndex {
     public static func build(_ contributions: [SearchContribution], jobs: Int = 2, language: String = "", memo: SearchIndexMemo,
                              sink: FileSink = .keep) throws -> SearchIndex {
         guard !memo.firstUse() else { return try build(contributions, jobs: jobs, language: language, sink: sink) }
-        let layout = SearchLayout(contributions, groupSize: groupSize)
+        let unchanged = memo.notice(contributions)
+        let layout = memo.layout(contributions, unchanged: unchanged, groupSize: groupSize)
         let scopes = Scopes(contributions, siteLanguage: language)
-        let (files, shards) = try memo.termShards(contributions, layout, scopes, language: language, sink: sink)
+        let (files, shards) = try memo.termShards(layout, scopes, language: language, unchanged: unchanged, sink: sink)
         return try finish(contributions, layout: layout, scopes: scopes, shards: shards, files: files, memo: memo, sink: sink)
     }
 }

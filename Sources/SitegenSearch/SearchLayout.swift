@@ -25,22 +25,30 @@ struct SearchLayout {
     /// translation's words do not each carry the large number of its place in the index.
     let scopeBase: [String: Int]
 
-    init(_ contributions: [SearchContribution], groupSize: Int) {
+    /// Each contribution's groups and places, which `SearchIndexMemo` keeps for the next build.
+    let contributionRuns: [ContributionRuns]
+
+    /// `known`: a contribution's groups as the last build had them, where its documents are the
+    /// same (nil: read from its documents).
+    init(_ contributions: [SearchContribution], groupSize: Int, known: [ContributionRuns?] = []) {
         let all = DocumentList(contributions, places: contributions.indices.flatMap { owner in
             contributions[owner].documents.indices.map { DocumentList.Place(owner: Int32(owner), index: Int32($0)) }
         })
         let allOwners = all.places.map { Int($0.owner) }
-        // Groups: runs of documents with the same group key and contribution, at most `groupSize` each.
-        var runs: [Range<Int>] = []
-        var start = 0
-        for i in all.indices.dropFirst() {
-            let doc = all[i]
-            if doc.group != all[i - 1].group || allOwners[i] != allOwners[i - 1] || doc.scope != all[i - 1].scope || i - start >= groupSize {
-                runs.append(start..<i)
-                start = i
-            }
+        // A group never spans two contributions, so each contribution's groups are its own.
+        let perOwner = contributions.indices.map { owner in
+            (owner < known.count ? known[owner] : nil) ?? ContributionRuns(contributions[owner].documents, groupSize: groupSize)
         }
-        if !all.isEmpty { runs.append(start..<all.count) }
+        var runs: [Range<Int>] = []
+        var place: [Int] = []
+        place.reserveCapacity(all.count)
+        var offset = 0
+        for (owner, owned) in perOwner.enumerated() {
+            runs += owned.runs.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+            place += owned.places
+            offset += contributions[owner].documents.count
+        }
+        contributionRuns = perOwner
 
         // Spaces, in order of first appearance, and each group's number in its space.
         struct Space: Hashable { let owner: Int; let scope: String? }
@@ -66,15 +74,6 @@ struct SearchLayout {
             base += size
         }
 
-        // A document's place in its group is its `slot` (what it is: a verse's number), else its
-        // position; a group with a slot out of range or given twice falls back to positions.
-        var place = [Int](repeating: 0, count: all.count)
-        for run in runs {
-            var seen = Set<Int>()
-            let slotted = run.allSatisfy { all[$0].slot.map { $0 >= 0 && $0 < groupSize && seen.insert($0).inserted } ?? false }
-            for i in run { place[i] = slotted ? all[i].slot! : i - run.lowerBound }
-        }
-
         // Everything in id order.
         let groupOrder = runs.indices.sorted { groupID[$0] < groupID[$1] }
         var order: [Int] = []
@@ -96,6 +95,35 @@ struct SearchLayout {
         }
         self.ids = ids
         self.scopeBase = scopeBase
+    }
+}
+
+/// One contribution's document groups: runs of documents with the same group key and scope,
+/// at most `groupSize` each, and each document's place in its group. They depend on the
+/// contribution's documents alone, so a session keeps those of a contribution handed back as it was.
+struct ContributionRuns: Sendable {
+    /// Each group's documents, as indices in the contribution.
+    let runs: [Range<Int>]
+    let places: [Int]
+
+    init(_ documents: [SearchDocument], groupSize: Int) {
+        var runs: [Range<Int>] = []
+        var start = 0
+        for i in documents.indices.dropFirst()
+        where documents[i].group != documents[i - 1].group || documents[i].scope != documents[i - 1].scope || i - start >= groupSize {
+            runs.append(start..<i)
+            start = i
+        }
+        if !documents.isEmpty { runs.append(start..<documents.count) }
+        // A document's place in its group is its `slot` (what it is: a verse's number), else its
+        // position; a group with a slot out of range or given twice falls back to positions.
+        var places = [Int](repeating: 0, count: documents.count)
+        for run in runs {
+            var seen = Set<Int>()
+            let slotted = run.allSatisfy { documents[$0].slot.map { $0 >= 0 && $0 < groupSize && seen.insert($0).inserted } ?? false }
+            for i in run { places[i] = slotted ? documents[i].slot! : i - run.lowerBound }
+        }
+        (self.runs, self.places) = (runs, places)
     }
 }
 

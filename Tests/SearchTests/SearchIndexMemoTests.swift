@@ -59,14 +59,16 @@ import Testing
         try expectFullBuildsBytes(memo, site, "the first build (made whole)")
         try expectFullBuildsBytes(memo, site, "the second (the memo filled)")
         let all = memo.lastCounts
-        #expect(all.documentsRead == 270 && all.shardsMade == all.shards && all.shards > 6, "\(all)")
+        #expect(all.documentsRead == 270 && all.shardsMade == all.shards && all.shards > 6 && all.contributionsLaidOut == 2, "\(all)")
         try expectFullBuildsBytes(memo, site, "no change")
         #expect(memo.lastCounts.documentsRead == 0 && memo.lastCounts.shardsMade == 0 && memo.lastCounts.groupsMade == 0)
+        #expect(memo.lastCounts.contributionsLaidOut == 0, "a contribution handed back as it was keeps its groups")
 
         site[0].documents[11] = Self.hymn(12, text: "A new first line, sung first, " + Self.text(12))
         try expectFullBuildsBytes(memo, site, "a hymn's text")
         let edit = memo.lastCounts
         #expect(edit.documentsRead == 1 && edit.groupsMade == 1 && edit.shardsMade < edit.shards / 2, "\(edit)")
+        #expect(edit.contributionsLaidOut == 1, "the hymns' groups worked out again, not the verses': \(edit)")
 
         site[1].documents[5] = Self.verse("kjv", 1, 6, text: "God made the heaven")
         try expectFullBuildsBytes(memo, site, "a verse")
