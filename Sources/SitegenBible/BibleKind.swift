@@ -45,7 +45,8 @@ public struct BibleKind: ContentKind {
     /// apps' bundle, today's readings and the verse of the day to the home page, and to `/my/`
     /// its books with the progress, plan and marks' parts of the export file.
     public func contributions(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> Contributions {
-        Contributions(BibleSearch.contribution(library, words: context.strings(), memo: context.remembers ? cache.searchVerses : nil), offline(library), AppTables(BibleAppTables.tables(library)),
+        Contributions(BibleSearch.contribution(library, words: context.strings(), memo: context.remembers ? cache.searchVerses : nil),
+                      offline(library), AppTables(BibleAppTables.tables(library)),
                       HomeValues(DailyVerseHome.values(library, context: context, cache: cache)
                           .merging(PlanDays.homeValues(library.plan, context: context)) { $1 }),
                       BibleActivity.part(library, context: context))

@@ -26,7 +26,7 @@ public struct PageList: Sendable {
         self.paths = paths
         self.made = nil
         self.make = make
-        places = Dictionary(paths.enumerated().map { ($1, $0) }) { first, _ in first }
+        places = Self.places(paths)
     }
 
     /// Pages already made.
@@ -38,7 +38,11 @@ public struct PageList: Sendable {
         self.paths = paths
         self.made = specs
         self.make = { specs[$0] }
-        places = Dictionary(paths.enumerated().map { ($1, $0) }) { first, _ in first }
+        places = Self.places(paths)
+    }
+
+    private static func places(_ paths: [String]) -> [String: Int] {
+        Dictionary(paths.enumerated().map { ($1, $0) }) { first, _ in first }
     }
 
     /// The place of the (first) page at this site path.

@@ -7,7 +7,7 @@ import Foundation
 /// the site holds about 18,000 files: hashing every path again, to index the files, check them
 /// and find what to write, cost more than rendering the edited page (about 60 ms of a 100 ms
 /// rebuild). So a run whose paths are the last run's, in the same order, takes the last run's
-/// index and set as they are (`following(_:)`), and what it writes is found among the files it
+/// index and set as they are (`init(_:following:)`), and what it writes is found among the files it
 /// made, not among all of them (`changes(since:fresh:)`).
 struct SiteOutputs: Sendable {
     let files: [OutputFile]

@@ -115,7 +115,7 @@ struct SiteRun: Sendable {
         let state = SiteState(settings: settings, runners: read.runners, features: read.features, templates: read.templates,
                               graph: read.graph, statics: read.statics, kinds: kinds, groups: pages.groups, featureRuns: featureRuns,
                               outputs: outputs)
-        let fresh = old == nil ? Set(files.map(\.path)) : Self.fresh(rendered: rendered, kinds: kinds, stale: stale, read: read,
+        let fresh = old == nil ? outputs.built.paths : Self.fresh(rendered: rendered, kinds: kinds, stale: stale, read: read,
                                                                       staticsChanged: changes.statics, runs: featureRuns)
         return SiteRun(state: state, fresh: fresh, rendered: rendered.count, warnings: diagnostics.all, timings: timings)
     }
