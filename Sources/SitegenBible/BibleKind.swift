@@ -38,7 +38,8 @@ public struct BibleKind: ContentKind {
     /// The plan's month files and the list of verses of the day, fetched by bible.js when the
     /// reader's date is not the build's.
     public func feeds(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [OutputFile] {
-        (library.plan.map { PlanDays.files($0, context: context) } ?? []) + [DailyVerseHome.file(library, context: context)].compactMap { $0 }
+        (library.plan.map { plan in cache.planDays.value("plan", input: plan) { PlanDays.files(plan, context: context) } } ?? [])
+            + [DailyVerseHome.file(library, context: context)].compactMap { $0 }
     }
 
     /// Its verses and books to the search, its chapters as offline groups, its tables to the
@@ -91,11 +92,18 @@ public final class BibleCache: KindCache {
     }
     /// Book files (`books/gen.json`, their bytes or where they were staged) by `<translation>/<OSIS>`.
     let bookFiles = KeyedMemo<Book, Snapshot>()
+    /// The plan's month files (`bible/plan/MM/days.json`): encoded again only when the plan
+    /// changed, not on every verse edit (12 JSON files, a few milliseconds).
+    let planDays = KeyedMemo<ReadingPlan, [OutputFile]>()
     /// Each book's search documents by `<translation>/<OSIS>`.
     let searchVerses = KeyedMemo<BibleSearch.BookDocuments, [SearchDocument]>()
     let pages = Mutex(InputMemo<[PageSpec]>())
     let snapshots = Mutex(InputMemo<Snapshot>())
     let home = Mutex(DailyVerseHome.Memo())
+    /// The last read's string tables by language: each page's memo inputs hold its edition's
+    /// table, and equal dictionaries compare key by key unless they are the very same storage
+    /// (thousands of pages' inputs compared on every edit; see `keptStrings`).
+    private let strings = Mutex<[String: StringTable]>([:])
 
     struct Checked<Value: Sendable>: Sendable {
         let numbering: VerseNumbering
@@ -108,6 +116,16 @@ public final class BibleCache: KindCache {
         files.invalidate(changes.paths)
         planFile.invalidate(changes.paths)
         dailyVersesFile.invalidate(changes.paths)
+    }
+
+    /// `read`, with each table equal to the last read's replaced by that one, so that the pages'
+    /// inputs (`TranslationInputs`) compare their tables by identity, not word by word.
+    func keptStrings(_ read: [String: StringTable]) -> [String: StringTable] {
+        strings.withLock { last in
+            let kept = read.mapValues { table in last[table.language].flatMap { $0 == table ? $0 : nil } ?? table }
+            last = kept
+            return kept
+        }
     }
 
     func chapterHTML(_ library: BibleLibrary, _ edition: Edition, _ book: Book, _ chapter: Chapter) -> String {
