@@ -106,6 +106,7 @@ public actor BuildSession {
             try await OutputSync(root: options.output).apply(write: write, remove: remove, jobs: options.jobs)
             report.timings.append(("write", clock.lap()))
             state = run.state
+            Self.letGo(previous)
             fingerprints.record(scan.updates)
             pending = []
             report.written = write.map(\.path).sorted()
@@ -138,6 +139,7 @@ public actor BuildSession {
         try await OutputSync(root: options.output).apply(write: write, remove: remove, jobs: options.jobs)
         report.timings.append(("write", clock.lap()))
         state = run.state
+        Self.letGo(previous)
         report.asOf = previous.settings.asOf
         report.address = previous.settings.address
         report.written = write.map(\.path).sorted()
@@ -145,6 +147,13 @@ public actor BuildSession {
         report.count(run)
         report.seconds = clock.total
         return report
+    }
+
+    /// Frees what only the last state held (the edited book's old model and pages, the old
+    /// search documents: tens of thousands of values) on a background task, not on the way to
+    /// the page: the caller's reference goes when it returns, the task's last.
+    private static func letGo(_ old: SiteState) {
+        Task.detached(priority: .background) { withExtendedLifetime(old) {} }
     }
 
     /// `/…/Content/hymns/012.md` → `Content/hymns/012.md`, as diagnostics and models name sources.
