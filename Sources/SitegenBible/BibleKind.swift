@@ -100,10 +100,9 @@ public final class BibleCache: KindCache {
     let pages = Mutex(InputMemo<[PageSpec]>())
     let snapshots = Mutex(InputMemo<Snapshot>())
     let home = Mutex(DailyVerseHome.Memo())
-    /// The last read's string tables by language: each page's memo inputs hold its edition's
-    /// table, and equal dictionaries compare key by key unless they are the very same storage
-    /// (thousands of pages' inputs compared on every edit; see `keptStrings`).
-    private let strings = Mutex<[String: StringTable]>([:])
+    /// The string tables as last read (by language), and the languages they were read for while
+    /// no file of `Content/strings/` changed since (nil: read them again; see `strings`).
+    private let tables = Mutex<(tables: [String: StringTable], validFor: [String]?)>(([:], nil))
 
     struct Checked<Value: Sendable>: Sendable {
         let numbering: VerseNumbering
@@ -116,14 +115,23 @@ public final class BibleCache: KindCache {
         files.invalidate(changes.paths)
         planFile.invalidate(changes.paths)
         dailyVersesFile.invalidate(changes.paths)
+        if changes.checkedFoldersChanged || changes.structural { tables.withLock { $0.validFor = nil } }
     }
 
-    /// `read`, with each table equal to the last read's replaced by that one, so that the pages'
-    /// inputs (`TranslationInputs`) compare their tables by identity, not word by word.
-    func keptStrings(_ read: [String: StringTable]) -> [String: StringTable] {
-        strings.withLock { last in
-            let kept = read.mapValues { table in last[table.language].flatMap { $0 == table ? $0 : nil } ?? table }
-            last = kept
+    /// The string tables of these languages: the last read's while no file of `Content/strings/`
+    /// changed and it reported nothing (a verse edit does not parse the YAML tables again). A
+    /// table read again that equals the last one is replaced by it, so that the pages' inputs
+    /// (`TranslationInputs`) compare tables by identity, not word by word.
+    func strings(_ content: SourceTree, languages: [(language: String, from: SourceLocation)],
+                 diagnostics: Diagnostics) -> [String: StringTable] {
+        let names = languages.map(\.language)
+        if let kept = tables.withLock({ $0.validFor == names ? $0.tables : nil }) { return kept }
+        let reported = Diagnostics()
+        let read = StringTable.read(content, languages: languages, diagnostics: reported)
+        for diagnostic in reported.all { diagnostics.report(diagnostic) }
+        return tables.withLock { last in
+            let kept = read.mapValues { table in last.tables[table.language].flatMap { $0 == table ? $0 : nil } ?? table }
+            last = (kept, reported.all.isEmpty ? names : nil)
             return kept
         }
     }
