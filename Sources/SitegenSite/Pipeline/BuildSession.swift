@@ -151,9 +151,14 @@ public actor BuildSession {
 
     /// Frees what only the last state held (the edited book's old model and pages, the old
     /// search documents: tens of thousands of values) on a background task, not on the way to
-    /// the page: the caller's reference goes when it returns, the task's last.
+    /// the page. The task holds it a moment first, so that its reference is the last to go, not
+    /// the caller's (which goes when the rebuild returns): on two cores a task that let go at
+    /// once was done before the caller, which then freed it all itself.
     private static func letGo(_ old: SiteState) {
-        Task.detached(priority: .background) { withExtendedLifetime(old) {} }
+        Task.detached(priority: .background) {
+            try? await Task.sleep(nanoseconds: 250_000_000)
+            withExtendedLifetime(old) {}
+        }
     }
 
     /// `/…/Content/hymns/012.md` → `Content/hymns/012.md`, as diagnostics and models name sources.
