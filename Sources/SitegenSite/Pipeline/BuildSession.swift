@@ -106,7 +106,6 @@ public actor BuildSession {
             try await OutputSync(root: options.output).apply(write: write, remove: remove, jobs: options.jobs)
             report.timings.append(("write", clock.lap()))
             state = run.state
-            Self.letGo(previous)
             fingerprints.record(scan.updates)
             pending = []
             report.written = write.map(\.path).sorted()
@@ -139,7 +138,6 @@ public actor BuildSession {
         try await OutputSync(root: options.output).apply(write: write, remove: remove, jobs: options.jobs)
         report.timings.append(("write", clock.lap()))
         state = run.state
-        Self.letGo(previous)
         report.asOf = previous.settings.asOf
         report.address = previous.settings.address
         report.written = write.map(\.path).sorted()
@@ -147,18 +145,6 @@ public actor BuildSession {
         report.count(run)
         report.seconds = clock.total
         return report
-    }
-
-    /// Frees what only the last state held (the edited book's old model and pages, the old
-    /// search documents: tens of thousands of values) on a background task, not on the way to
-    /// the page. The task holds it a moment first, so that its reference is the last to go, not
-    /// the caller's (which goes when the rebuild returns): on two cores a task that let go at
-    /// once was done before the caller, which then freed it all itself.
-    private static func letGo(_ old: SiteState) {
-        Task.detached(priority: .background) {
-            try? await Task.sleep(nanoseconds: 250_000_000)
-            withExtendedLifetime(old) {}
-        }
     }
 
     /// `/…/Content/hymns/012.md` → `Content/hymns/012.md`, as diagnostics and models name sources.
