@@ -38,7 +38,8 @@ public struct BibleKind: ContentKind {
     /// The plan's month files and the list of verses of the day, fetched by bible.js when the
     /// reader's date is not the build's.
     public func feeds(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [OutputFile] {
-        (library.plan.map { PlanDays.files($0, context: context) } ?? []) + [DailyVerseHome.file(library, context: context)].compactMap { $0 }
+        (library.plan.map { plan in cache.planDays.value("plan", input: plan) { PlanDays.files(plan, context: context) } } ?? [])
+            + [DailyVerseHome.file(library, context: context)].compactMap { $0 }
     }
 
     /// Its verses and books to the search, its chapters as offline groups, its tables to the
@@ -91,11 +92,17 @@ public final class BibleCache: KindCache {
     }
     /// Book files (`books/gen.json`, their bytes or where they were staged) by `<translation>/<OSIS>`.
     let bookFiles = KeyedMemo<Book, Snapshot>()
+    /// The plan's month files (`bible/plan/MM/days.json`): encoded again only when the plan
+    /// changed, not on every verse edit (12 JSON files, a few milliseconds).
+    let planDays = KeyedMemo<ReadingPlan, [OutputFile]>()
     /// Each book's search documents by `<translation>/<OSIS>`.
     let searchVerses = KeyedMemo<BibleSearch.BookDocuments, [SearchDocument]>()
     let pages = Mutex(InputMemo<[PageSpec]>())
     let snapshots = Mutex(InputMemo<Snapshot>())
     let home = Mutex(DailyVerseHome.Memo())
+    /// The string tables as last read (by language), and the languages they were read for while
+    /// no file of `Content/strings/` changed since (nil: read them again; see `strings`).
+    private let tables = Mutex<(tables: [String: StringTable], validFor: [String]?)>(([:], nil))
 
     struct Checked<Value: Sendable>: Sendable {
         let numbering: VerseNumbering
@@ -108,6 +115,25 @@ public final class BibleCache: KindCache {
         files.invalidate(changes.paths)
         planFile.invalidate(changes.paths)
         dailyVersesFile.invalidate(changes.paths)
+        if changes.checkedFoldersChanged || changes.structural { tables.withLock { $0.validFor = nil } }
+    }
+
+    /// The string tables of these languages: the last read's while no file of `Content/strings/`
+    /// changed and it reported nothing (a verse edit does not parse the YAML tables again). A
+    /// table read again that equals the last one is replaced by it, so that the pages' inputs
+    /// (`TranslationInputs`) compare tables by identity, not word by word.
+    func strings(_ content: SourceTree, languages: [(language: String, from: SourceLocation)],
+                 diagnostics: Diagnostics) -> [String: StringTable] {
+        let names = languages.map(\.language)
+        if let kept = tables.withLock({ $0.validFor == names ? $0.tables : nil }) { return kept }
+        let reported = Diagnostics()
+        let read = StringTable.read(content, languages: languages, diagnostics: reported)
+        for diagnostic in reported.all { diagnostics.report(diagnostic) }
+        return tables.withLock { last in
+            let kept = read.mapValues { table in last.tables[table.language].flatMap { $0 == table ? $0 : nil } ?? table }
+            last = (kept, reported.all.isEmpty ? names : nil)
+            return kept
+        }
     }
 
     func chapterHTML(_ library: BibleLibrary, _ edition: Edition, _ book: Book, _ chapter: Chapter) -> String {

@@ -40,8 +40,7 @@ public enum BibleReader {
             }
         }
         checkDistinct(loaded.map(\.translation), root: root, diagnostics: diagnostics)
-        let strings = StringTable.read(content, languages: loaded.map { ($0.translation.language, $0.languageAt) },
-                                        diagnostics: diagnostics)
+        let strings = cache.strings(content, languages: loaded.map { ($0.translation.language, $0.languageAt) }, diagnostics: diagnostics)
         guard let primary = primary(loaded, root: root, diagnostics: diagnostics) else { return nil }
         let (plan, daily) = cache.plans(root, primary: primary, diagnostics: diagnostics)
         return BibleLibrary(translations: loaded.map(\.translation), primary: primary, plan: plan, dailyVerses: daily,

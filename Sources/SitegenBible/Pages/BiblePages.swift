@@ -60,7 +60,7 @@ public enum BiblePages {
         }
         if let left = editions.first(where: \.isDefault) {
             for right in editions where !right.isDefault {
-                recipes += ParallelPages.pages(left, right).map { Recipe.parallel(left, right, $0.inputs) }
+                recipes += ParallelPages.pages(left, right).map { Recipe.parallel(left, right, $0) }
             }
         }
         let made = recipes

@@ -34,11 +34,22 @@ public struct PageList: Sendable {
         self.init(paths: specs.map(\.path), made: specs)
     }
 
-    private init(paths: [String], made specs: [PageSpec]) {
+    /// Pages already made, with `previous`'s index of paths when the paths are its own, in
+    /// its order (a rebuild after a word changed: no path hashed again).
+    public init(_ specs: [PageSpec], following previous: PageList?) {
+        let paths = specs.map(\.path)
+        guard let previous, previous.paths == paths else {
+            self.init(paths: paths, made: specs)
+            return
+        }
+        self.init(paths: previous.paths, made: specs, places: previous.places)
+    }
+
+    private init(paths: [String], made specs: [PageSpec], places: [String: Int]? = nil) {
         self.paths = paths
         self.made = specs
         self.make = { specs[$0] }
-        places = Self.places(paths)
+        self.places = places ?? Self.places(paths)
     }
 
     private static func places(_ paths: [String]) -> [String: Int] {

@@ -33,6 +33,10 @@ public struct InputMemo<Value> {
         return entry.value
     }
 
+    /// Last run's inputs and result for `key`, whatever this run's inputs are; not kept for the
+    /// next run (a caller that made a result from pieces of it keeps that with `keep`).
+    public func previous(_ key: String) -> (inputs: AnyHashable, value: Value)? { last[key] }
+
     public mutating func keep(_ key: String, inputs: AnyHashable, _ value: Value) {
         next[key] = (inputs, value)
     }

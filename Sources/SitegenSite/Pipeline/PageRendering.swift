@@ -6,6 +6,9 @@ struct PageRendering {
     private(set) var groups: [RenderedGroup]
     /// Per group: whether its specs may differ from last time (and must be compared).
     private let compare: [Bool]
+    /// Per group: whether its pages are at the same paths, in the same order, as last time's,
+    /// every one rendered then (specs are compared by place; see `RenderedGroup.init(list:atPathsOf:)`).
+    private let samePaths: [Bool]
     private let old: SiteState?
 
     /// `featurePages`: the features' pages; one at the path of a kind's page replaces it in place.
@@ -14,23 +17,29 @@ struct PageRendering {
         var replacing = Dictionary(featurePages.map { ($0.path, $0) }) { first, _ in first }
         var groups: [RenderedGroup] = []
         var compare: [Bool] = []
+        var samePaths: [Bool] = []
+        func add(_ list: PageList, previous: RenderedGroup?) {
+            let kept = previous.flatMap { RenderedGroup(list: list, atPathsOf: $0) }
+            groups.append(kept ?? Self.group(list, pages: previous?.pages))
+            compare.append(true)
+            samePaths.append(kept != nil)
+        }
         for (index, kind) in kinds.enumerated() {
             let replaced = replacing.keys.contains { kind.pages.index(of: $0) != nil }
             if let old, !stale.contains(index), !replaced {
                 groups.append(old.groups[index])
                 compare.append(false)
+                samePaths.append(false)   // not compared; its pages rendered again (a template's) are put back by path
             } else {
                 let list = kind.pages.replacing(replacing)
                 replacing = replacing.filter { kind.pages.index(of: $0.key) == nil }
-                groups.append(Self.group(list, pages: old?.groups[index].pages))
-                compare.append(true)
+                add(list, previous: old?.groups[index])
             }
         }
-        let own = featurePages.filter { replacing[$0.path] != nil }
-        groups.append(Self.group(PageList(own), pages: old?.groups[kinds.count].pages))
-        compare.append(true)
+        add(PageList(featurePages.filter { replacing[$0.path] != nil }), previous: old?.groups[kinds.count])
         self.groups = groups
         self.compare = compare
+        self.samePaths = samePaths
     }
 
     /// New specs, with the pages rendered last time (those that still hold are kept).
@@ -71,6 +80,13 @@ struct PageRendering {
                 continue
             }
             let previous = old.map { $0.groups[g] }
+            if compare[g], samePaths[g], let previous {   // every page was rendered, at its place
+                let (before, specs) = (previous.list, group.list.all)
+                for i in specs.indices where templates.contains(specs[i].template) || before.spec(at: i) != specs[i] {
+                    work.append(Work(group: g, index: i))
+                }
+                continue
+            }
             let oldSpecs = compare[g] && previous != nil
                 ? Dictionary(zip(previous!.filePaths, previous!.list.all)) { first, _ in first } : [:]
             for (i, spec) in group.list.all.enumerated() {
@@ -98,6 +114,11 @@ struct PageRendering {
         }
         for g in groups.indices {
             var group = groups[g]
+            if samePaths[g] {   // no page gone, none moved: the rendered ones replaced in place
+                for (index, file) in now[g] { group.replace(index, with: file) }
+                groups[g] = group
+                continue
+            }
             if compare[g] {   // drop pages no longer made
                 let live = Set(group.filePaths)
                 group.pages = group.pages.filter { live.contains($0.key) }

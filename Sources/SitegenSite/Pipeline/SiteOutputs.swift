@@ -19,7 +19,12 @@ struct SiteOutputs: Sendable {
     /// Whether the paths are the previous run's, in the same order (so the index was reused).
     let samePaths: Bool
 
-    var bytes: Int { files.reduce(0) { $0 + $1.byteCount } }
+    /// By index: iterating the files would copy each (retain and release its path and bytes).
+    var bytes: Int {
+        var total = 0
+        for index in files.indices { total += files[index].byteCount }
+        return total
+    }
 
     /// The outputs of a run after `previous` (nil: the first run or a full build).
     init(_ files: [OutputFile], following previous: SiteOutputs?) {
@@ -27,7 +32,7 @@ struct SiteOutputs: Sendable {
         // Equal strings that share storage compare without reading their bytes, and the files
         // a run kept are the previous run's own values: this is a pass over pointers.
         if let previous, previous.files.count == files.count,
-           zip(previous.files, files).allSatisfy({ $0.path == $1.path }) {
+           files.indices.allSatisfy({ previous.files[$0].path == files[$0].path }) {
             (places, built, pages, samePaths) = (previous.places, previous.built, previous.pages, true)
             return
         }

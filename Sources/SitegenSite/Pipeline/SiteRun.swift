@@ -226,10 +226,11 @@ struct SiteRun: Sendable {
         }
         let made = await withTaskGroup(of: (Int, KindOutputs).self) { group in
             for index in stale {
-                let (runner, model) = (read.runners[index], read.models[index])
+                let (runner, model, previous) = (read.runners[index], read.models[index], old?.kinds[index].pages)
                 group.addTask {
                     var outputs = KindOutputs(model: model)
-                    outputs.pages = onDemand ? runner.pageList(model, context: context) : PageList(runner.pages(model, context: context))
+                    outputs.pages = onDemand ? runner.pageList(model, context: context)
+                                             : PageList(runner.pages(model, context: context), following: previous)
                     outputs.feeds = runner.feeds(model, context: context)
                     outputs.contributions = runner.contributions(model, context: context)
                     return (index, outputs)

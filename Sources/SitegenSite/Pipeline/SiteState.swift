@@ -59,6 +59,26 @@ struct RenderedGroup: Sendable {
     /// when the group changed, so that a rebuild does not look up every page of the site twice.
     private(set) var sitePages: [SitePage] = []
 
+    init(list: PageList = PageList([]), filePaths: [String] = [], pages: [String: OutputFile] = [:]) {
+        (self.list, self.filePaths, self.pages) = (list, filePaths, pages)
+    }
+
+    /// New specs at `previous`'s paths, in its order, every page of which was rendered: its file
+    /// paths, files and page list hold until a page is rendered again (`replace`), so a verse
+    /// edit does not hash and look up the Bible's 6,000 paths four times over.
+    init?(list: PageList, atPathsOf previous: RenderedGroup) {
+        guard previous.files.count == previous.filePaths.count, previous.sitePages.count == previous.filePaths.count,
+              list.paths == previous.list.paths else { return nil }
+        (self.list, filePaths, pages, files, sitePages) = (list, previous.filePaths, previous.pages, previous.files, previous.sitePages)
+    }
+
+    /// The page at `index` rendered again (a group made by `init(list:atPathsOf:)`).
+    mutating func replace(_ index: Int, with file: OutputFile) {
+        pages[filePaths[index]] = file
+        files[index] = file
+        sitePages[index] = SitePage(path: list.paths[index], file: file)
+    }
+
     mutating func listPages() {
         sitePages = list.paths.indices.map { SitePage(path: list.paths[$0], file: pages[filePaths[$0]]) }
     }
