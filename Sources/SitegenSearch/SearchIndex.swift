@@ -340,8 +340,7 @@ public struct SearchIndex: Sendable {
         return first
     }
 
-    /// FNV-1a of a term's bytes: where shards may be cut (the same whatever else changes), and
-    /// the slot of a word in `TermTable`.
+    /// FNV-1a of a term's bytes: where shards may be cut (the same whatever else changes).
     static func fnv(_ bytes: some Sequence<UInt8>) -> UInt32 { StableHash.fnv1a(bytes) }
 }
 

@@ -39,20 +39,10 @@ public enum SearchText {
     /// With a `language` that has a stemmer, each word is its stem (`pastores` → `pastor`), as
     /// the site's index holds a scope's words; with one that keeps letters for readers who type
     /// without them (`SearchLanguage.unmarked`), such a word is followed by its plain form
-    /// (`kärlek karlek`).
+    /// (`kärlek karlek`). Many texts of one language: `FoldedTexts`, which stems each word once.
     public static func foldedText(_ text: String, language: SearchLanguage = .shared) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        let stems = !language.endings.isEmpty
-        forEachWordBytes(text, language: language) { word, _ in
-            if !out.isEmpty { out.append(0x20) }
-            guard stems || language.unmarkedFallback else { out.append(contentsOf: word); return }
-            let term = language.stem(String(decoding: word, as: UTF8.self))
-            out += Array(term.utf8)
-            // The word as typed without its kept letters too (`kärlek karlek`), so that such a query finds it.
-            if let plain = language.unmarked(term) { out.append(0x20); out += Array(plain.utf8) }
-        }
-        return String(decoding: out, as: UTF8.self)
+        var texts = FoldedTexts(language: language)
+        return texts.folded(text)
     }
 
     /// Calls `body` with each folded word of `text` and its position. A hyphenated compound

@@ -1,7 +1,8 @@
-/// Terms interned by their UTF-8 bytes, numbered in order of first sight: the index looks up
-/// every word of every document here, so a word costs one FNV hash and one byte comparison
-/// instead of a `String` and a SipHash in a dictionary.
-struct TermTable {
+/// Terms interned by their UTF-8 bytes, numbered in order of first sight: the site's index looks
+/// up every word of every document here (SitegenSearch), and the apps' bundle each word it stems
+/// (`FoldedTexts`), so a word costs one FNV hash and one byte comparison instead of a `String`
+/// and a SipHash in a dictionary.
+public struct TermTable: Sendable {
     /// Every term's bytes one after another; term `i` is `arena[starts[i]..<starts[i + 1]]`.
     private var arena: [UInt8] = []
     private var starts: [Int] = [0]
@@ -9,9 +10,9 @@ struct TermTable {
     private var slots: [Int32]
     private var hashes: [UInt32] = []
 
-    var count: Int { starts.count - 1 }
+    public var count: Int { starts.count - 1 }
 
-    init(capacity: Int = 4_096) {
+    public init(capacity: Int = 4_096) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = Array(repeating: 0, count: size)
@@ -21,29 +22,29 @@ struct TermTable {
     }
 
     /// The table with `terms` first, as ids `0..<terms.count` (the stop words).
-    init(first terms: [String]) {
+    public init(first terms: [String]) {
         self.init()
         for term in terms { _ = id(of: Array(term.utf8)) }
     }
 
-    func term(_ id: Int) -> String {
+    public func term(_ id: Int) -> String {
         String(decoding: arena[starts[id]..<starts[id + 1]], as: UTF8.self)
     }
 
-    func bytes(_ id: Int) -> ArraySlice<UInt8> {
+    public func bytes(_ id: Int) -> ArraySlice<UInt8> {
         arena[starts[id]..<starts[id + 1]]
     }
 
-    mutating func id(of word: ArraySlice<UInt8>) -> Int {
+    public mutating func id(of word: ArraySlice<UInt8>) -> Int {
         word.withUnsafeBufferPointer { id(of: $0) }
     }
 
-    mutating func id(of word: [UInt8]) -> Int {
+    public mutating func id(of word: [UInt8]) -> Int {
         word.withUnsafeBufferPointer { id(of: $0) }
     }
 
-    mutating func id(of word: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = SearchIndex.fnv(word)
+    public mutating func id(of word: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = Self.hash(word)
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {
@@ -52,6 +53,13 @@ struct TermTable {
             if hashes[found - 1] == hash, equals(found - 1, word) { return found - 1 }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// FNV-1a: only where a term's slot is; ids follow first sight, so no output depends on it.
+    private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for b in word { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return h
     }
 
     private func equals(_ id: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
