@@ -44,33 +44,45 @@ public struct TermTable: Sendable {
     }
 
     public mutating func id(of word: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = Self.hash(word)
+        id(of: word, after: UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    /// The id of `prefix` and `word` as one term (a scope's word under its `!<scope> ` prefix),
+    /// without first copying the two into one array.
+    public mutating func id(of word: UnsafeBufferPointer<UInt8>, after prefix: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = Self.hash(word, from: Self.hash(prefix))
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {
             let found = Int(slots[slot])
-            if found == 0 { return insert(word, hash: hash, at: slot) }
-            if hashes[found - 1] == hash, equals(found - 1, word) { return found - 1 }
+            if found == 0 { return insert(prefix, word, hash: hash, at: slot) }
+            if hashes[found - 1] == hash, equals(found - 1, prefix, word) { return found - 1 }
             slot = (slot + 1) & mask
         }
     }
 
-    /// FNV-1a: only where a term's slot is; ids follow first sight, so no output depends on it.
-    private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h: UInt32 = 2_166_136_261
-        for b in word { h = (h ^ UInt32(b)) &* 16_777_619 }
+    /// FNV-1a, continued from `h`: only where a term's slot is; ids follow first sight, so no
+    /// output depends on it.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from h: UInt32 = 2_166_136_261) -> UInt32 {
+        var h = h
+        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
         return h
     }
 
-    private func equals(_ id: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func equals(_ id: Int, _ prefix: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = starts[id]
-        guard starts[id + 1] - start == word.count else { return false }
-        for (offset, byte) in word.enumerated() where arena[start + offset] != byte { return false }
-        return true
+        guard starts[id + 1] - start == prefix.count + word.count else { return false }
+        return arena.withUnsafeBufferPointer { arena in
+            for (offset, byte) in prefix.enumerated() where arena[start + offset] != byte { return false }
+            let rest = start + prefix.count
+            for (offset, byte) in word.enumerated() where arena[rest + offset] != byte { return false }
+            return true
+        }
     }
 
-    private mutating func insert(_ word: UnsafeBufferPointer<UInt8>, hash: UInt32, at slot: Int) -> Int {
+    private mutating func insert(_ prefix: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>, hash: UInt32, at slot: Int) -> Int {
         let id = count
+        arena.append(contentsOf: prefix)
         arena.append(contentsOf: word)
         starts.append(arena.count)
         hashes.append(hash)
