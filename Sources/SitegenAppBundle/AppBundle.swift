@@ -83,15 +83,17 @@ public enum AppBundle {
         // instead of segments flushed every megabyte and merged again and again.
         try db.execute("INSERT INTO \(table.name)_fts(\(table.name)_fts, rank) VALUES('hashsize', 268435456); "
                        + "INSERT INTO \(table.name)_fts(\(table.name)_fts, rank) VALUES('automerge', 0)")
-        let languages = table.fullTextLanguages.map { ($0.keys, SearchLanguage.rules(for: $0.language)) }
+        // One folder per language, kept over the rows: each distinct word is stemmed once.
+        var folders = table.fullTextLanguages.map { ($0.keys, FoldedTexts(language: SearchLanguage.rules(for: $0.language))) }
+        var shared = FoldedTexts()
         let rows = tableRows.lazy.map { row in
-            let language = languages.first { range, _ in
+            let index = folders.firstIndex { range, _ in
                 if case .integer(let id) = row[key] { return range.contains(id) }
                 return false
-            }?.1 ?? .shared
+            }
             return [row[key].binding] + searched.map { column -> AppValueBinding in
-                if case .text(let text) = row[column] { return .text(SearchText.foldedText(text, language: language)) }
-                return .null
+                guard case .text(let text) = row[column] else { return .null }
+                return .text(index.map { folders[$0].1.folded(text) } ?? shared.folded(text))
             }
         }
         try db.insert(AppSQL.insertFullText(table), rows: rows)

@@ -113,23 +113,15 @@ public struct SearchIndex: Sendable {
         let runs = stride(from: 0, to: docs.count, by: runLength).map { docs[$0..<min($0 + runLength, docs.count)] }
         let readWords = { (run: ArraySlice<Int>) -> RunWords in
             var words = RunWords()
-            var scoped: [UInt8] = []
             for doc in run {
                 // A scope's words, and the words of a shared document in a language of its own,
                 // are read under a prefix that says whose rules stop and stem them (`Scopes.term`).
                 let (language, prefix) = scopes.rules(of: documents[doc])
-                scoped = prefix
-                let prefixLength = scoped.count
-                let length = SearchText.forEachWordBytes(documents[doc].text, language: language) { word, position in
-                    let id: Int
-                    if prefixLength > 0 {
-                        scoped.removeSubrange(prefixLength...)
-                        scoped.append(contentsOf: word)
-                        id = words.table.id(of: scoped)
-                    } else {
-                        id = words.table.id(of: word)
+                let length = prefix.withUnsafeBufferPointer { prefix in
+                    SearchText.forEachWordBytes(documents[doc].text, language: language) { word, position in
+                        let id = words.table.id(of: word, after: prefix)
+                        if id >= stops { words.terms.append(Int32(id)); words.positions.append(Int32(position)) }
                     }
-                    if id >= stops { words.terms.append(Int32(id)); words.positions.append(Int32(position)) }
                 }
                 words.ends.append(words.terms.count)
                 words.lengths.append(length)
@@ -340,8 +332,7 @@ public struct SearchIndex: Sendable {
         return first
     }
 
-    /// FNV-1a of a term's bytes: where shards may be cut (the same whatever else changes), and
-    /// the slot of a word in `TermTable`.
+    /// FNV-1a of a term's bytes: where shards may be cut (the same whatever else changes).
     static func fnv(_ bytes: some Sequence<UInt8>) -> UInt32 { StableHash.fnv1a(bytes) }
 }
 

@@ -39,20 +39,10 @@ public enum SearchText {
     /// With a `language` that has a stemmer, each word is its stem (`pastores` → `pastor`), as
     /// the site's index holds a scope's words; with one that keeps letters for readers who type
     /// without them (`SearchLanguage.unmarked`), such a word is followed by its plain form
-    /// (`kärlek karlek`).
+    /// (`kärlek karlek`). Many texts of one language: `FoldedTexts`, which stems each word once.
     public static func foldedText(_ text: String, language: SearchLanguage = .shared) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        let stems = !language.endings.isEmpty
-        forEachWordBytes(text, language: language) { word, _ in
-            if !out.isEmpty { out.append(0x20) }
-            guard stems || language.unmarkedFallback else { out.append(contentsOf: word); return }
-            let term = language.stem(String(decoding: word, as: UTF8.self))
-            out += Array(term.utf8)
-            // The word as typed without its kept letters too (`kärlek karlek`), so that such a query finds it.
-            if let plain = language.unmarked(term) { out.append(0x20); out += Array(plain.utf8) }
-        }
-        return String(decoding: out, as: UTF8.self)
+        var texts = FoldedTexts(language: language)
+        return texts.folded(text)
     }
 
     /// Calls `body` with each folded word of `text` and its position. A hyphenated compound
@@ -71,6 +61,7 @@ public enum SearchText {
                                         _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) -> Int {
         withoutActuallyEscaping(body) { body in
             var scanner = WordScanner(body: body, language: language)
+            defer { scanner.free() }
             var text = text
             let folds = language.kept.isEmpty ? latinFolds : latinFoldsKeeping(language)
             text.withUTF8 { scan($0, folds: folds, &scanner) }
@@ -183,10 +174,10 @@ public enum SearchText {
     private struct WordScanner {
         let body: (UnsafeBufferPointer<UInt8>, Int) -> Void
         let language: SearchLanguage
-        var part: [UInt8] = []
+        var part = ByteBuffer(capacity: 64)
         /// The part has a letter beyond ASCII, so it is folded when it ends.
         var folding = false
-        var compound: [UInt8] = []
+        var compound = ByteBuffer(capacity: 64)
         var parts = 0
         var first = 0
         var position = 0
@@ -194,37 +185,89 @@ public enum SearchText {
         init(body: @escaping (UnsafeBufferPointer<UInt8>, Int) -> Void, language: SearchLanguage) {
             self.body = body
             self.language = language
-            part.reserveCapacity(32)
+        }
+
+        func free() {
+            part.free()
+            compound.free()
         }
 
         mutating func foldPart() {
             guard folding else { return }
-            part = Array(language.fold(String(decoding: part, as: UTF8.self)).utf8)
+            let folded = language.fold(String(decoding: part.bytes, as: UTF8.self))
+            part.removeAll()
+            part.append(contentsOf: folded.utf8)
             folding = false
         }
 
         mutating func hyphen() {
             foldPart()
             if parts == 0 { first = position }
-            part.withUnsafeBufferPointer { body($0, position) }
+            body(part.bytes, position)
             position += 1
-            compound += part
-            part.removeAll(keepingCapacity: true)
+            compound.append(contentsOf: part.bytes)
+            part.removeAll()
             parts += 1
         }
 
         mutating func end() {
             guard !part.isEmpty else { return }
             foldPart()
-            part.withUnsafeBufferPointer { body($0, position) }
+            body(part.bytes, position)
             position += 1
             if parts > 0 {
-                compound += part
-                compound.withUnsafeBufferPointer { body($0, first) }
-                compound.removeAll(keepingCapacity: true)
+                compound.append(contentsOf: part.bytes)
+                body(compound.bytes, first)
+                compound.removeAll()
                 parts = 0
             }
-            part.removeAll(keepingCapacity: true)
+            part.removeAll()
+        }
+    }
+
+    /// Bytes in memory the scanner allocates and frees itself: appending a letter is a store and
+    /// a count, where an `Array` append checks its storage's uniqueness each time (most of the
+    /// scan's cost per letter, for the site's index and the bundle alike).
+    private struct ByteBuffer {
+        private var base: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            base = .allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+
+        func free() { base.deallocate() }
+
+        var isEmpty: Bool { count == 0 }
+        /// Valid until the buffer next changes.
+        var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+        mutating func append(_ byte: UInt8) {
+            if count == capacity { grow(to: count + 1) }
+            base[count] = byte
+            count += 1
+        }
+
+        mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+            if count + bytes.count > capacity { grow(to: count + bytes.count) }
+            if let start = bytes.baseAddress { (base + count).update(from: start, count: bytes.count) }
+            count += bytes.count
+        }
+
+        mutating func append(contentsOf bytes: some Collection<UInt8>) {
+            for byte in bytes { append(byte) }
+        }
+
+        mutating func removeAll() { count = 0 }
+
+        private mutating func grow(to needed: Int) {
+            while capacity < needed { capacity *= 2 }
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            larger.update(from: base, count: count)
+            base.deallocate()
+            base = larger
         }
     }
 
