@@ -70,6 +70,11 @@ struct TemplateTests {
         page[.pageLanguage] = "es"
         #expect(render(page, ["items": [], "base": "/own/", "other": "o"]) == "/own/|&lt;hi&gt;||es|g[o]")
         #expect(page.object["base"] == "/b/" && page.object["pageLanguage"] == "es" && page.object["nav"] == nil)
+        // A frame beneath others that has one of the page's names still hides it.
+        guard case .html(let bytes) = library.render("main", page: page, frames: [["base": "/low/", "items": []], ["other": "o"]]) else {
+            Issue.record("no page"); return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "/low/|&lt;hi&gt;||es|g[o]")
     }
 
     @Test func standaloneLinesLeaveNoTrace() {

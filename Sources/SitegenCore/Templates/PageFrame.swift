@@ -13,10 +13,14 @@ public struct PageFrame: Sendable {
         /// The name as templates write it.
         var key: String { String(describing: self) }
 
+        private static let keys = allCases.map(\.key)
         private static let byKey = Dictionary(uniqueKeysWithValues: allCases.map { ($0.key, $0) })
 
         /// The slot of a name as written in a tag, if it is one of these.
         static func slot(_ key: String) -> Int? { byKey[key]?.rawValue }
+
+        /// Whether `object` has a value under one of these names (which would hide the frame's).
+        static func hasAny(in object: TemplateObject) -> Bool { keys.contains { object[$0] != nil } }
     }
 
     private var slots = [TemplateValue?](repeating: nil, count: Name.allCases.count)

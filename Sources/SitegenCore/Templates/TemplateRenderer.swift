@@ -23,6 +23,10 @@ struct TemplateRenderer {
     private var stack: [TemplateValue]
     /// Beneath them all, a page's values by fixed name (`RenderContext.render`).
     private let page: PageFrame?
+    /// How many frames at the bottom of `stack` (the given ones) have none of `page`'s names: a
+    /// name of `page` is not looked for in them (a page's own values rarely hide one; most of a
+    /// page's lookups are of `strings`, `base`, `site`, `page`).
+    private let framesWithoutPageNames: Int
     private var indentation: [UInt8] = []
     private var overrides: [String: [TemplateNode]] = [:]
     private var depth = 0
@@ -38,6 +42,7 @@ struct TemplateRenderer {
         self.current = name
         self.page = page
         self.stack = frames.map(TemplateValue.object)
+        framesWithoutPageNames = page == nil ? 0 : frames.prefix { !PageFrame.Name.hasAny(in: $0) }.count
         // Above nearly every page's size (a chapter page is about 21 KB, 23 of 6,800 pass 64 KB):
         // grown from 16 KB, most pages were copied once on the way. Only a page being rendered
         // holds it (one per core); the file keeps its own exact copy.
@@ -65,8 +70,9 @@ struct TemplateRenderer {
 
     private func lookup(_ name: TemplateName) -> TemplateValue? {
         guard let first = name.parts.first else { return stack.last }
-        for frame in stack.reversed() {
-            if let value = frame.child(first) { return descend(value, name) }
+        let floor = name.pageSlot == nil ? 0 : framesWithoutPageNames
+        for index in stride(from: stack.count - 1, through: floor, by: -1) {
+            if let value = stack[index].child(first) { return descend(value, name) }
         }
         guard let slot = name.pageSlot, let value = page?[slot: slot] else { return nil }
         return descend(value, name)
