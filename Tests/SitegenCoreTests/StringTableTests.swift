@@ -50,4 +50,16 @@ import Testing
         #expect(decoded?.keys.allSatisfy { $0.hasPrefix("marks.") } == true)
         #expect(!marks.contains("<"))
     }
+
+    @Test func formatFillsEachPlaceholderOnceAndLeavesTheRestAsWritten() {
+        let table = StringTable.builtIn
+        #expect(table.format("date.long", ["weekday": "Tuesday", "day": "24", "month": "November", "year": "2026"])
+                == "Tuesday, 24 November 2026")
+        // A value is put in as it is: one that looks like a placeholder is not filled in again.
+        #expect(table.format("description.parallel", ["passage": "Ésaïe {right} 1", "left": "KJV", "right": "WEB"])
+                == "Ésaïe {right} 1 in the KJV and the WEB, side by side.")
+        // A placeholder without a value stays as written; a key with no word is the key.
+        #expect(table.format("onlyIn", ["ref": "3 John 1:15"]) == "3 John 1:15 is a verse of the {scheme} numbering only.")
+        #expect(table.format("no.such.key {ref}", ["ref": "x"]) == "no.such.key x")
+    }
 }

@@ -49,6 +49,34 @@ struct TemplateTests {
         #expect(render("{{#obj.k}}{{.}}{{/obj.k}}", values) == "v")
     }
 
+    /// A page's values beneath its own (`PageFrame`, found by fixed name): found from inside
+    /// sections, with dotted names, and hidden by a value of the same name the page or a section has.
+    @Test func pageFrameValuesLieBeneathThePagesOwn() {
+        let diagnostics = Diagnostics()
+        let library = TemplateLibrary(templates: ["main": "{{base}}|{{strings.hi}}|{{#items}}{{base}}{{page.title}}{{strings.hi}};{{/items}}"
+                                                  + "|{{#pageLanguage}}{{.}}{{/pageLanguage}}{{^pageLanguage}}none{{/pageLanguage}}|{{generator}}[{{other}}]"],
+                                      tree: Self.tree, diagnostics: diagnostics)
+        var page = PageFrame()
+        page[.base] = "/b/"
+        page[.strings] = ["hi": "<hi>"]
+        page[.page] = ["title": "T"]
+        page[.generator] = "g"
+        func render(_ frame: PageFrame, _ values: TemplateObject) -> String? {
+            guard case .html(let bytes) = library.render("main", page: frame, frames: [values]) else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let items: TemplateValue = [["page": ["title": "inner"]], ["base": "/item/"]]
+        #expect(render(page, ["items": items]) == "/b/|&lt;hi&gt;|/b/inner&lt;hi&gt;;/item/T&lt;hi&gt;;|none|g[]")
+        page[.pageLanguage] = "es"
+        #expect(render(page, ["items": [], "base": "/own/", "other": "o"]) == "/own/|&lt;hi&gt;||es|g[o]")
+        #expect(page.object["base"] == "/b/" && page.object["pageLanguage"] == "es" && page.object["nav"] == nil)
+        // A frame beneath others that has one of the page's names still hides it.
+        guard case .html(let bytes) = library.render("main", page: page, frames: [["base": "/low/", "items": []], ["other": "o"]]) else {
+            Issue.record("no page"); return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "/low/|&lt;hi&gt;||es|g[o]")
+    }
+
     @Test func standaloneLinesLeaveNoTrace() {
         #expect(render("| This Is\n{{#b}}\n|\n{{/b}}\n| A Line\n", ["b": true]) == "| This Is\n|\n| A Line\n")
         #expect(render("  {{#b}}\n  x\n  {{/b}}\n", ["b": true]) == "  x\n")

@@ -93,6 +93,7 @@ enum ParallelPages {
     /// One side of a row: the verse's headings and text, or why there is none.
     static func cell(_ verse: Verse?, _ number: Int, _ edition: Edition) -> String {
         var html: [UInt8] = []
+        html.reserveCapacity(verse.map { $0.spans.reduce(96) { $0 + $1.text.utf8.count + 48 } } ?? 96)
         guard let verse else {
             VerseHTML.appendOmitted(edition.strings["notHere"], to: &html)
             return String(decoding: html, as: UTF8.self)

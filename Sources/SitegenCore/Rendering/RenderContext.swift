@@ -124,23 +124,23 @@ extension RenderContext {
     /// `asOf`, `assets`, `generator` (built once per build, not once per page). `assets.custom`:
     /// the site's extra stylesheet, when its theme has one (`BuiltInTheme.customStylesheet`).
     static func sharedValues(config: SiteConfig, baseURL: String, asOf: CalendarDate, generator: String, customCSS: Bool,
-                             url: (String) -> String) -> TemplateObject {
+                             url: (String) -> String) -> PageFrame {
         var assets: TemplateObject = ["css": .text(url("assets/site.css")), "js": .text(url("assets/site.js"))]
         if customCSS { assets["custom"] = .text(url("assets/" + BuiltInTheme.customStylesheet)) }
-        return [
-            "site": ["title": .text(config.title), "description": .text(config.description), "language": .text(config.language),
-                     "baseURL": .text(baseURL), "footer": .text(config.footer)],
-            "base": .text(url("")),
-            "asOf": ["iso": .text(asOf.description), "long": .text(asOf.longDescription), "year": .number(asOf.year)],
-            "assets": .object(assets),
-            "generator": .text(generator),
-        ]
+        var frame = PageFrame()
+        frame[.site] = ["title": .text(config.title), "description": .text(config.description), "language": .text(config.language),
+                        "baseURL": .text(baseURL), "footer": .text(config.footer)]
+        frame[.base] = .text(url(""))
+        frame[.asOf] = ["iso": .text(asOf.description), "long": .text(asOf.longDescription), "year": .number(asOf.year)]
+        frame[.assets] = .object(assets)
+        frame[.generator] = .text(generator)
+        return frame
     }
 
-    /// The values about the page itself: `page`, and in the page's language `nav` (whose current
-    /// item depends on the section), `strings`, `scriptStrings`, `updated` and `pageLanguage`
-    /// (when it is not the site's).
-    public func pageValues(for page: PageSpec) -> TemplateObject {
+    /// Every value beneath the page's own: the shared ones, `page`, and in the page's language
+    /// `nav` (whose current item depends on the section), `strings`, `scriptStrings`, `updated`
+    /// and `pageLanguage` (when it is not the site's).
+    public func pageFrame(for page: PageSpec) -> PageFrame {
         let section = page.path.split(separator: "/").first.map(String.init) ?? ""
         let pageValues: TemplateObject = [
             "title": .text(page.title), "description": .text(page.description.isEmpty ? config.description : page.description),
@@ -148,10 +148,14 @@ extension RenderContext {
             "section": .text(section),
         ]
         let words = shared.words(page.language)
-        var values: TemplateObject = ["page": .object(pageValues), "nav": words.nav[section] ?? words.otherNav, "strings": words.strings,
-                                      "scriptStrings": words.scriptStrings, "updated": words.updated]
-        if let language = page.language, language != config.language { values["pageLanguage"] = .text(language) }
-        return values
+        var frame = shared.frame
+        frame[.page] = .object(pageValues)
+        frame[.nav] = words.nav[section] ?? words.otherNav
+        frame[.strings] = words.strings
+        frame[.scriptStrings] = words.scriptStrings
+        frame[.updated] = words.updated
+        if let language = page.language, language != config.language { frame[.pageLanguage] = .text(language) }
+        return frame
     }
 
     /// The words of the page's language (the site's when nil).
@@ -175,10 +179,10 @@ extension RenderContext {
     }
 
     /// Renders a page through its template (which extends `layout`). The page's own values
-    /// come first, then `page`/`nav`, then the shared ones (as if merged in that order).
+    /// come first, then those of `pageFrame` (as if merged over them).
     public func render(_ page: PageSpec) -> OutputFile? {
         let templateFile = templates.tree.display(page.template + ".mustache")
-        switch templates.render(page.template, frames: [shared.values, pageValues(for: page), page.values]) {
+        switch templates.render(page.template, page: pageFrame(for: page), frames: [page.values]) {
         case .html(let bytes):
             return OutputFile(path: OutputFile.filePath(forPage: page.path), data: Data(bytes), source: page.source?.path)
         case .unknownTemplate:
@@ -203,12 +207,13 @@ extension RenderContext {
 
 /// The template values of a build that every page shares; built once, only read afterwards.
 struct SharedValues: Sendable {
-    let values: TemplateObject
+    /// `site`, `base`, `asOf`, `assets`, `generator`; each page's frame is a copy with its own values set.
+    let frame: PageFrame
     let languages: [String: LanguageValues]
     let site: String
 
-    init(_ values: TemplateObject, languages: [String: LanguageValues], site: String) {
-        self.values = values
+    init(_ frame: PageFrame, languages: [String: LanguageValues], site: String) {
+        self.frame = frame
         self.languages = languages
         self.site = site
     }

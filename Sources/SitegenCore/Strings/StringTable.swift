@@ -14,9 +14,31 @@ public struct StringTable: Sendable, Hashable {
 
     public subscript(_ key: String) -> String { words[key] ?? key }
 
-    /// A word with `{name}` placeholders filled in (`"{ref} is a verse…"`).
+    /// A word with `{name}` placeholders filled in (`"{ref} is a verse…"`); a placeholder with
+    /// no value stays as written.
+    ///
+    /// One pass over the word's UTF-8: a value is put in as it is, never searched for placeholders
+    /// itself (a book named "{chapters}" stays so), and no Foundation search runs per value (the
+    /// side-by-side pages format a description each, 2,378 of them).
     public func format(_ key: String, _ values: [String: String]) -> String {
-        values.reduce(self[key]) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        let word = self[key].utf8
+        var out: [UInt8] = []
+        out.reserveCapacity(word.count + values.values.reduce(0) { $0 + $1.utf8.count })
+        var rest = word[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "{")) {
+            out.append(contentsOf: rest[..<open])
+            let name = rest[word.index(after: open)...]
+            guard let close = name.firstIndex(where: { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "{") }),
+                  name[close] == UInt8(ascii: "}"), let value = values[String(decoding: name[..<close], as: UTF8.self)] else {
+                out.append(UInt8(ascii: "{"))
+                rest = name
+                continue
+            }
+            out.append(contentsOf: value.utf8)
+            rest = name[word.index(after: close)...]
+        }
+        out.append(contentsOf: rest)
+        return String(decoding: out, as: UTF8.self)
     }
 
     public func has(_ key: String) -> Bool { words[key] != nil }

@@ -24,9 +24,12 @@ public struct TemplateReference: Sendable, Equatable {
 struct TemplateName: Sendable, Equatable {
     /// Empty for `.`.
     let parts: [String]
+    /// The slot of the first part among the names beneath every page's values (`PageFrame`), if it is one.
+    let pageSlot: Int?
 
     init(_ text: String) {
         parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        pageSlot = parts.first.flatMap(PageFrame.Name.slot)
     }
 }
 

@@ -74,11 +74,11 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders `name` into UTF-8 bytes. `frames`: the values, outermost first; a name is looked
-    /// up in the last frame first (as if the frames were merged in order).
-    public func render(_ name: String, frames: [TemplateObject]) -> Rendering {
+    /// up in the last frame first (as if the frames were merged in order), then in `page`.
+    public func render(_ name: String, page: PageFrame? = nil, frames: [TemplateObject]) -> Rendering {
         guard let template = templates[name] else { return .unknownTemplate }
         if let known = runaways.known(from: name, in: templates) { return .runaway(known) }
-        var renderer = TemplateRenderer(templates: templates, frames: frames, name: name)
+        var renderer = TemplateRenderer(templates: templates, page: page, frames: frames, name: name)
         renderer.render(template.nodes)
         if let runaway = renderer.runaway {
             let named = TemplateCycles.selfIncluding(runaway, in: templates)
