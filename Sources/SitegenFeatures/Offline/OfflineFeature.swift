@@ -126,9 +126,12 @@ struct OfflineSorting {
         var extra: [OutputFile] = []
 
         /// What saving the whole group stores: its distinct files' bytes.
-        var bytes: Int {
+        var bytes: Int { Self.bytes(of: pages + extra) }
+
+        /// The bytes of `files`, each path counted once (a file listed twice is stored once).
+        static func bytes(of files: some Sequence<OutputFile>) -> Int {
             var seen = Set<String>()
-            return (pages + extra).reduce(0) { sum, file in seen.insert(file.path).inserted ? sum + file.byteCount : sum }
+            return files.reduce(0) { sum, file in seen.insert(file.path).inserted ? sum + file.byteCount : sum }
         }
     }
 

@@ -69,11 +69,8 @@ struct OfflineListState: Sendable {
             layout.parts[index].file = OfflineList.partFile(layout.parts[index].label, layout.parts[index].input)
         }
         for group in groups {
-            // What saving the group costs: its distinct files' bytes (`OfflineSorting.Group.bytes`).
-            var seen = Set<String>()
-            list.groups[group].bytes = files[groupEntries[group]].reduce(0) { sum, file in
-                seen.insert(file.path).inserted ? sum + file.byteCount : sum
-            }
+            // What saving the group costs, as the list made whole counts it.
+            list.groups[group].bytes = OfflineSorting.Group.bytes(of: files[groupEntries[group]])
         }
         return parts.count
     }
