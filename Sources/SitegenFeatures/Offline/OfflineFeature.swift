@@ -70,7 +70,7 @@ public struct OfflineFeature: SiteFeature {
         // After an edit that changed only bytes (not which files are listed): the last list patched.
         if let patched = cache.patched(input, manifest: manifest) { return Self.files(patched) }
         let sorted = OfflineSorting(input, manifest: manifest)
-        let listedFiles = sorted.core + sorted.groups.flatMap { $0.pages + $0.extra }
+        let listedFiles = sorted.listedFiles
         let digests = cache.digests.digests(of: listedFiles, jobs: context.jobs)
         // A theme without the worker's code has no worker: the site is online-only.
         guard let code = listedFiles.firstIndex(where: { $0.path == Self.workerCode }) else {
@@ -185,14 +185,12 @@ struct OfflineSorting {
         }
     }
 
-    /// Each group's entries among the list's, numbered as `OfflineList.layout` numbers them: the
-    /// core's, then each group's pages and extra.
+    /// The listed files in the order the list numbers its entries (`OfflineList.groupRanges`).
+    var listedFiles: [OutputFile] { core + groups.flatMap { $0.pages + $0.extra } }
+
+    /// Each group's entries among the list's.
     var entryRanges: [Range<Int>] {
-        var start = core.count
-        return groups.map { group in
-            defer { start += group.pages.count + group.extra.count }
-            return start..<start + group.pages.count + group.extra.count
-        }
+        OfflineList.groupRanges(core: core.count, groups: groups.map { ($0.pages.count, $0.extra.count) })
     }
 
     /// The entry number of each of the input's files (its pages, assets, then listed files).

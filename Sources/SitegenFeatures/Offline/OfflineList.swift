@@ -51,22 +51,33 @@ struct OfflineList {
     /// Entries are numbered as they are listed: the core's, then each group's pages and extra.
     func layout(memo: OfflineListMemo) -> OfflineLayout {
         let key = { (entry: [String]) in keys[entry[0]] ?? entry[0] }
-        let hashes = memo.bucketHashes(of: (core + groups.flatMap { $0.pages + $0.extra }).map(key))
+        let entries = core + groups.flatMap { $0.pages + $0.extra }
+        let hashes = memo.bucketHashes(of: entries.map(key))
         let hash = { (entry: [String]) in hashes[key(entry)]! }
-        var layout = OfflineLayout(slots: Array(repeating: OfflineLayout.Slot(part: 0, role: "", position: 0), count: core.count
-                                                + groups.reduce(0) { $0 + $1.pages.count + $1.extra.count }))
+        var layout = OfflineLayout(slots: Array(repeating: OfflineLayout.Slot(part: 0, role: "", position: 0), count: entries.count))
         for (label, numbers) in Self.byFolder(core) {
             Self.buckets(label: "core-" + label, numbers.map { (core[$0], "files", $0) }, hash: hash, memo: memo.parts,
                          size: label == "search" ? Self.searchBucketSize : Self.bucketSize, into: &layout)
         }
-        var first = core.count
-        for group in groups {
+        let ranges = Self.groupRanges(core: core.count, groups: groups.map { ($0.pages.count, $0.extra.count) })
+        for (group, range) in zip(groups, ranges) {
+            let first = range.lowerBound
             let tagged = group.pages.enumerated().map { ($1, "pages", first + $0) }
                 + group.extra.enumerated().map { ($1, "extra", first + group.pages.count + $0) }
             Self.buckets(label: "group-" + Self.label(group.name), tagged, hash: hash, memo: memo.parts, group: group.name, into: &layout)
-            first += group.pages.count + group.extra.count
         }
         return layout
+    }
+
+    /// Where each group's entries are among the list's, which are numbered as they are listed:
+    /// the `core` entries, then each group's pages and extra. (`OfflineSorting` numbers the
+    /// input's files by the same rule, and `OfflineListState` patches entries by these numbers.)
+    static func groupRanges(core: Int, groups: [(pages: Int, extra: Int)]) -> [Range<Int>] {
+        var start = core
+        return groups.map { group in
+            defer { start += group.pages + group.extra }
+            return start..<start + group.pages + group.extra
+        }
     }
 
     /// The root's JSON, given the parts' names in order.
