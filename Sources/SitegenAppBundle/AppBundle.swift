@@ -67,7 +67,7 @@ public enum AppBundle {
     static func write(_ table: AppTable, to db: SQLiteDatabase) throws {
         let rows = table.rows   // made once here when the table has a row source
         try db.execute(AppSQL.create(table))
-        try db.insert(AppSQL.insert(table), rows: rows.lazy.map { $0.map(\.binding) })
+        try db.insert(AppSQL.insert(table), rows: rows)
         if !table.fullText.isEmpty { try writeFullText(table, rows: rows, to: db) }
         for sql in AppSQL.indexes(table) { try db.execute(sql) }
     }

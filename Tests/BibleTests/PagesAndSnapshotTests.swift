@@ -102,7 +102,7 @@ import Testing
             #expect(BookJSON.encode(file) == Array(try SnapshotJSON.encode(file)), "\(osis)")
         }
         var odd = [UInt8]()
-        BookJSON.string("a\"b\\c\n\t\u{1}/é", to: &odd)
+        SnapshotBytes.string("a\"b\\c\n\t\u{1}/é", to: &odd)
         #expect(odd == Array(try SnapshotJSON.encode(["a\"b\\c\n\t\u{1}/é"]).dropFirst().dropLast()))
     }
 

@@ -24,23 +24,23 @@ enum BibleActivity {
     /// and each edition's books in canonical order (how /my/ sorts).
     static func json(_ library: BibleLibrary, context: RenderContext) -> [UInt8] {
         var json: [UInt8] = Array(#"{"default":"#.utf8)
-        BookJSON.string(library.primary.id, to: &json)
+        SnapshotBytes.string(library.primary.id, to: &json)
         json.append(ascii: #","editions":["#)
         for (e, edition) in library.editions.enumerated() {
             if e > 0 { json.append(0x2C) }
             json.append(ascii: #"{"id":"#)
-            BookJSON.string(edition.translation.id, to: &json)
+            SnapshotBytes.string(edition.translation.id, to: &json)
             json.append(ascii: #","abbreviation":"#)
-            BookJSON.string(edition.translation.abbreviation, to: &json)
+            SnapshotBytes.string(edition.translation.abbreviation, to: &json)
             json.append(ascii: #","books":["#)
             for (i, book) in edition.translation.books.enumerated() {
                 if i > 0 { json.append(0x2C) }
                 json.append(ascii: #"{"osis":"#)
-                BookJSON.string(book.osis, to: &json)
+                SnapshotBytes.string(book.osis, to: &json)
                 json.append(ascii: #","name":"#)
-                BookJSON.string(edition.referenceName(book), to: &json)
+                SnapshotBytes.string(edition.referenceName(book), to: &json)
                 json.append(ascii: #","url":"#)
-                BookJSON.string(context.url(BiblePaths.verseTemplate(book.canon, in: edition.pathID)), to: &json)
+                SnapshotBytes.string(context.url(BiblePaths.verseTemplate(book.canon, in: edition.pathID)), to: &json)
                 json.append(0x7D)
             }
             json.append(ascii: "]}")

@@ -80,7 +80,7 @@ public enum DailyVerseHome {
     }
 
     /// The entries as JSON (safe even inside `<script type="application/json">`: no `<`, `>` or `&`).
-    /// Written directly (the encoder's bytes: sorted keys, `BookJSON.string`), as a Bible edit
+    /// Written directly (the encoder's bytes: sorted keys, `SnapshotBytes.string`), as a Bible edit
     /// that touches a verse of the day makes it again.
     static func scriptJSON(_ entries: [Entry]) -> String {
         var json: [UInt8] = []
@@ -89,11 +89,11 @@ public enum DailyVerseHome {
         for (i, entry) in entries.enumerated() {
             if i > 0 { json.append(0x2C) }
             json.append(ascii: #"{"html":"#)
-            BookJSON.string(entry.html, to: &json)
+            SnapshotBytes.string(entry.html, to: &json)
             json.append(ascii: #","label":"#)
-            BookJSON.string(entry.label, to: &json)
+            SnapshotBytes.string(entry.label, to: &json)
             json.append(ascii: #","url":"#)
-            BookJSON.string(entry.url, to: &json)
+            SnapshotBytes.string(entry.url, to: &json)
             json.append(0x7D)
         }
         json.append(0x5D)

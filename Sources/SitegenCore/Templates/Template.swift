@@ -33,7 +33,7 @@ struct TemplateName: Sendable, Equatable {
     }
 }
 
-indirect enum TemplateNode: Sendable {
+enum TemplateNode: Sendable {
     /// Literal template text, as UTF-8.
     case text([UInt8])
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{& name}}`.

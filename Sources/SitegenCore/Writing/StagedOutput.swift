@@ -13,6 +13,10 @@ public final class StagedOutput: Sendable {
     private let lock: Mutex<OutputLock?>
     private let staging: URL
     private let retired: URL
+    /// The folders `stageNow` has made (or found there): the search index's 10,000 files go to a
+    /// few folders, and asking `mkdir` for each file's folders again was a failed system call,
+    /// with its path walk, per folder per file.
+    private let madeFolders = Mutex<Set<String>>([])
 
     init(writer: OutputWriter, lock: sending OutputLock, staging: URL, retired: URL) {
         self.writer = writer
@@ -36,10 +40,21 @@ public final class StagedOutput: Sendable {
     public func stageNow(_ file: OutputFile) throws -> OutputFile {
         guard file.staged == nil, OutputWriter.isPlainPath(file.path) else { return file }
         let root = staging.path
-        for folder in OutputWriter.folders(of: [file.path]) { try FastFiles.makeDirectory(root + "/" + folder) }
+        try makeFolders(of: file.path, in: root)
         let data = file.data
         try FastFiles.write(data, to: root + "/" + file.path)
         return file.staged(at: root + "/" + file.path, sha256: SnapshotJSON.sha256(data))
+    }
+
+    /// A file's folders, parents first, unless they were made before. A folder is remembered only
+    /// once it and its ancestors exist, so a file on another core never skips one still missing.
+    private func makeFolders(of path: String, in root: String) throws {
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let parent = String(path[..<slash])
+        if madeFolders.withLock({ $0.contains(parent) }) { return }
+        let folders = OutputWriter.folders(of: [path])
+        for folder in folders { try FastFiles.makeDirectory(root + "/" + folder) }
+        madeFolders.withLock { $0.formUnion(folders) }
     }
 
     /// Files put here are staged as they are made (`stageNow`).

@@ -36,9 +36,10 @@ public enum HymnsSnapshot {
         return byRange.keys.sorted().map { ($0, byRange[$0]!) }
     }
 
-    /// One hymn's record on its own, as it appears inside its range's file.
+    /// One hymn's record on its own, as it appears inside its range's file (`HymnJSON`: the
+    /// encoder's bytes, without the encoder).
     public static func encodedRecord(_ hymn: Hymn, context: RenderContext) throws -> Data {
-        try SnapshotJSON.encode(record(hymn, context: context))
+        Data(HymnJSON.record(record(hymn, context: context)))
     }
 
     static func record(_ hymn: Hymn, context: RenderContext) -> HymnsFile.Hymn {
