@@ -79,11 +79,15 @@ struct SiteRun: Sendable {
                                   pages: pages.sitePages, snapshots: [], feeds: [], statics: [], featureFiles: [])
             async let earlyRuns = Self.runFeatures(reading.features, stage: .contributions, site: early, old: old,
                                                    deferring: deferSlow && old != nil, staging: staging, context: context)
+            if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
+            let affected = old == nil ? nil : read.graph.affected(by: changes.templates)
+            // The pages render while the snapshots are still being made (no page reads them): the
+            // cores are not left to the snapshots alone first. A snapshot's problem stops the run
+            // just after, with the render's (the staged pages are removed with the staging folder).
+            rendered = try await pages.render(templates: affected, context: context, staging: staging)
             let (made, snapshotSeconds) = try await snapshotsMade
             for (index, snapshots) in made { kinds[index].snapshots = snapshots }
             if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
-            let affected = old == nil ? nil : read.graph.affected(by: changes.templates)
-            rendered = try await pages.render(templates: affected, context: context, staging: staging)
             runs = try await earlyRuns
             timings += [("render", clock.lap()), ("snapshots", snapshotSeconds)]
         }
