@@ -91,8 +91,8 @@ struct MemoTerms: Sendable {
     // MARK: - Documents
 
     /// The postings brought up to `layout`'s documents: a document new, changed or gone has its
-    /// entries added, replaced or removed. `unchanged`: the contributions whose documents are the
-    /// last build's (`SearchIndexMemo`), whose documents are not compared when each is where it was.
+    /// entries added, replaced or removed. `unchanged`: the chunks whose documents are the last
+    /// build's (`SearchIndexMemo`), whose documents are not compared when each is where it was.
     /// Returns how many documents it read.
     mutating func update(_ layout: SearchLayout, _ scopes: Scopes, unchanged: [Bool]) -> Int {
         for t in touched { facts[Int(t)].touched = false }
@@ -111,7 +111,7 @@ struct MemoTerms: Sendable {
         var reading = DocumentReading()
         var read = 0
         for (i, id) in ids.enumerated() {
-            if inPlace && unchanged[layout.owners[i]] { continue }
+            if inPlace && unchanged[Int(sources[i].chunk)] { continue }
             let doc = layout.documents[i]
             if let old = documents[id] {
                 // The words of a document depend on its text and the rules of its scope or language.

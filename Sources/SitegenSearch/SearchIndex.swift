@@ -258,7 +258,7 @@ public struct SearchIndex: Sendable {
         for (i, doc) in documents.enumerated() {
             if let number = doc.number, numberDocs[doc.kind]?[number] == nil { numberDocs[doc.kind, default: [:]][number] = docIDs[i] + 1 }
         }
-        json += ",\"numbered\":[" + contributions.flatMap { c in c.numbered.map { ($0, c.documents.first?.kind ?? "") } }.map { numbered, kind in
+        json += ",\"numbered\":[" + contributions.flatMap { c in c.numbered.map { ($0, c.chunks.lazy.joined().first?.kind ?? "") } }.map { numbered, kind in
             let firstDocs = numbered.numbers.map { numberDocs[kind]?[$0] ?? 0 }
             return "[\(JSONText.quoted(numbered.label)),[" + numbered.words.map(JSONText.quoted).joined(separator: ",")
                 + "],\(JSONText.quoted(numbered.path)),\(numbered.numbers.lowerBound),\(numbered.numbers.upperBound),\"\(VarintText.encode(firstDocs))\"]"

@@ -19,12 +19,13 @@ public final class SearchIndexMemo: Sendable {
     private let groups = Mutex<GroupFiles>(GroupFiles())
     private let madeOnce = Mutex(false)
     private let counts = Mutex(Counts())
-    /// Each contribution's documents as the last build had them, kept so that an array with the
-    /// same storage is known to be the same documents (a kind not read again hands its
-    /// contribution back as it was), and which of them this build has as they were.
-    private let contributions = Mutex<(last: [[SearchDocument]], unchanged: [Bool])>(([], []))
-    /// Each contribution's document groups as the last build's layout had them (`SearchLayout`).
-    private let runs = Mutex<[ContributionRuns]>([])
+    /// Each chunk's documents as the last build had them (`DocumentList.Chunks`), kept so that
+    /// an array with the same storage is known to be the same documents (a kind not read again
+    /// hands its contribution back as it was, the Bible every book but the edited one's), and
+    /// which of them this build has as they were.
+    private let chunks = Mutex<(last: [[SearchDocument]], unchanged: [Bool])>(([], []))
+    /// Each chunk's document groups as the last build's layout had them (`SearchLayout`).
+    private let runs = Mutex<[ChunkRuns]>([])
 
     public init() {}
 
@@ -36,8 +37,11 @@ public final class SearchIndexMemo: Sendable {
         public var shards = 0
         public var groupsMade = 0
         public var groups = 0
-        /// Contributions whose document groups were worked out from their documents (new or changed).
-        public var contributionsLaidOut = 0
+        /// Documents of kept groups compared one by one with this build's (those of a chunk not
+        /// handed back as it was).
+        public var documentsCompared = 0
+        /// Chunks whose document groups were worked out from their documents (new or changed).
+        public var chunksLaidOut = 0
     }
 
     public var lastCounts: Counts { counts.withLock { $0 } }
@@ -50,30 +54,31 @@ public final class SearchIndexMemo: Sendable {
         }
     }
 
-    /// Which contributions have the very documents of the last build's (the same storage, kept
-    /// alive here, so never another array's); comparing them document by document would cost
-    /// more than the edit.
+    /// Which chunks (`DocumentList.Chunks`' order) have the very documents of the last build's
+    /// chunk at their place (the same storage, kept alive here, so never another array's);
+    /// comparing them document by document would cost more than the edit.
     func notice(_ given: [SearchContribution]) -> [Bool] {
-        contributions.withLock { kept in
-            let unchanged = given.indices.map { i in
-                i < kept.last.count && given[i].documents.withUnsafeBufferPointer { now in
-                    kept.last[i].withUnsafeBufferPointer { $0.baseAddress == now.baseAddress && $0.count == now.count }
+        let now = DocumentList.Chunks(given).documents
+        return chunks.withLock { kept in
+            let unchanged = now.indices.map { c in
+                c < kept.last.count && now[c].withUnsafeBufferPointer { now in
+                    kept.last[c].withUnsafeBufferPointer { $0.baseAddress == now.baseAddress && $0.count == now.count }
                 }
             }
-            kept = (given.map(\.documents), unchanged)
+            kept = (now, unchanged)
             return unchanged
         }
     }
 
-    /// The layout of `given`, with the document groups of each contribution that is the last
-    /// build's (`unchanged`, from `notice`) as that build had them: an edit of a hymn does not
-    /// compare the Bible's documents' group keys again.
+    /// The layout of `given`, with the document groups of each chunk that is the last build's
+    /// (`unchanged`, from `notice`) as that build had them: an edit of a hymn or of one book's
+    /// verse does not compare the other books' documents' group keys again.
     func layout(_ given: [SearchContribution], unchanged: [Bool], groupSize: Int) -> SearchLayout {
-        let known = runs.withLock { kept in given.indices.map { unchanged[$0] && $0 < kept.count ? kept[$0] : nil } }
+        let known = runs.withLock { kept in unchanged.indices.map { unchanged[$0] && $0 < kept.count ? kept[$0] : nil } }
         let layout = SearchLayout(given, groupSize: groupSize, known: known)
-        runs.withLock { $0 = layout.contributionRuns }
+        runs.withLock { $0 = layout.chunkRuns }
         // A build's counts start here.
-        counts.withLock { $0 = Counts(contributionsLaidOut: known.filter { $0 == nil }.count) }
+        counts.withLock { $0 = Counts(chunksLaidOut: known.filter { $0 == nil }.count) }
         return layout
     }
 
@@ -94,14 +99,15 @@ public final class SearchIndexMemo: Sendable {
     }
 
     /// A group's files as the last build made them when its documents, places and owner are the
-    /// same (the same documents of an unchanged contribution, or equal ones), else made now (and kept).
+    /// same (the same documents of an unchanged chunk, or equal ones), else made now (and kept).
     func addGroup(_ id: Int, _ documents: Slice<DocumentList>, places: ArraySlice<Int>, owner: Int,
                   to parts: inout DocumentParts) throws {
         let sources = documents.base.places[documents.startIndex..<documents.endIndex]
-        let unchanged = contributions.withLock { owner < $0.unchanged.count && $0.unchanged[owner] }
+        // A group is of one chunk (`SearchLayout`).
+        let chunk = sources.first.map { Int($0.chunk) } ?? -1
+        let unchanged = chunks.withLock { $0.unchanged.indices.contains(chunk) && $0.unchanged[chunk] }
         if let known = groups.withLock({ $0.use(id) }), known.owner == owner, known.places.elementsEqual(places),
-           unchanged && known.sources.elementsEqual(sources)
-            || known.documents.elementsEqual(documents) {
+           unchanged && known.sources.elementsEqual(sources) || compare(known.documents, documents) {
             parts.files += known.files
             parts.hashes.append(known.hash)
             counts.withLock { $0.groups += 1 }
@@ -115,6 +121,11 @@ public final class SearchIndexMemo: Sendable {
                                      files: made.files, hash: made.hashes[0])
         groups.withLock { $0.keep(id, entry) }
         counts.withLock { $0.groups += 1; $0.groupsMade += 1 }
+    }
+
+    private func compare(_ known: [SearchDocument], _ documents: Slice<DocumentList>) -> Bool {
+        counts.withLock { $0.documentsCompared += documents.count }
+        return known.elementsEqual(documents)
     }
 }
 
@@ -138,7 +149,7 @@ extension SearchIndex {
 struct GroupFiles: Sendable {
     struct Entry: Sendable {
         let documents: [SearchDocument]
-        /// Where each document was in its contribution.
+        /// Where each document was in its chunk.
         let sources: [DocumentList.Place]
         let places: [Int]
         let owner: Int

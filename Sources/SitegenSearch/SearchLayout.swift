@@ -25,30 +25,35 @@ struct SearchLayout {
     /// translation's words do not each carry the large number of its place in the index.
     let scopeBase: [String: Int]
 
-    /// Each contribution's groups and places, which `SearchIndexMemo` keeps for the next build.
-    let contributionRuns: [ContributionRuns]
+    /// Each chunk's groups and places (`DocumentList.chunks`' order), which `SearchIndexMemo`
+    /// keeps for the next build.
+    let chunkRuns: [ChunkRuns]
 
-    /// `known`: a contribution's groups as the last build had them, where its documents are the
-    /// same (nil: read from its documents).
-    init(_ contributions: [SearchContribution], groupSize: Int, known: [ContributionRuns?] = []) {
-        let all = DocumentList(contributions, places: contributions.indices.flatMap { owner in
-            contributions[owner].documents.indices.map { DocumentList.Place(owner: Int32(owner), index: Int32($0)) }
-        })
-        let allOwners = all.places.map { Int($0.owner) }
-        // A group never spans two contributions, so each contribution's groups are its own.
-        let perOwner = contributions.indices.map { owner in
-            (owner < known.count ? known[owner] : nil) ?? ContributionRuns(contributions[owner].documents, groupSize: groupSize)
+    /// `known`: a chunk's groups as the last build had them, where its documents are the same
+    /// (nil: read from its documents).
+    init(_ contributions: [SearchContribution], groupSize: Int, known: [ChunkRuns?] = []) {
+        let chunks = DocumentList.Chunks(contributions)
+        var allPlaces: [DocumentList.Place] = []
+        var allOwners: [Int] = []
+        for (c, chunk) in chunks.documents.enumerated() {
+            allPlaces += chunk.indices.lazy.map { DocumentList.Place(chunk: Int32(c), index: Int32($0)) }
+            allOwners += repeatElement(chunks.owners[c], count: chunk.count)
+        }
+        let all = DocumentList(chunks.documents, places: allPlaces)
+        // A group never spans two chunks, so each chunk's groups are its own.
+        let perChunk = chunks.documents.indices.map { c in
+            (c < known.count ? known[c] : nil) ?? ChunkRuns(chunks.documents[c], groupSize: groupSize)
         }
         var runs: [Range<Int>] = []
         var place: [Int] = []
         place.reserveCapacity(all.count)
         var offset = 0
-        for (owner, owned) in perOwner.enumerated() {
-            runs += owned.runs.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
-            place += owned.places
-            offset += contributions[owner].documents.count
+        for (c, chunkRuns) in perChunk.enumerated() {
+            runs += chunkRuns.runs.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+            place += chunkRuns.places
+            offset += chunks.documents[c].count
         }
-        contributionRuns = perOwner
+        chunkRuns = perChunk
 
         // Spaces, in order of first appearance, and each group's number in its space.
         struct Space: Hashable { let owner: Int; let scope: String? }
@@ -82,7 +87,7 @@ struct SearchLayout {
             starts.append(order.count)
             order += runs[g].sorted { place[$0] < place[$1] }
         }
-        documents = DocumentList(contributions, places: order.map { all.places[$0] })
+        documents = DocumentList(chunks.documents, places: order.map { all.places[$0] })
         owners = order.map { allOwners[$0] }
         places = order.map { place[$0] }
         groupStarts = starts
@@ -98,11 +103,11 @@ struct SearchLayout {
     }
 }
 
-/// One contribution's document groups: runs of documents with the same group key and scope,
-/// at most `groupSize` each, and each document's place in its group. They depend on the
-/// contribution's documents alone, so a session keeps those of a contribution handed back as it was.
-struct ContributionRuns: Sendable {
-    /// Each group's documents, as indices in the contribution.
+/// One chunk's document groups: runs of documents with the same group key and scope, at most
+/// `groupSize` each, and each document's place in its group. They depend on the chunk's
+/// documents alone, so a session keeps those of a chunk handed back as it was.
+struct ChunkRuns: Sendable {
+    /// Each group's documents, as indices in the chunk.
     let runs: [Range<Int>]
     let places: [Int]
 
@@ -127,19 +132,31 @@ struct ContributionRuns: Sendable {
     }
 }
 
-/// Documents of the contributions in an order of their own, each read where its contribution
-/// holds it: not a copy of them all (a Bible's verses are most of the search's memory).
+/// Documents of the contributions in an order of their own, each read where its chunk holds
+/// it: not a copy of them all (a Bible's verses are most of the search's memory).
 struct DocumentList: RandomAccessCollection {
     struct Place: Equatable {
-        let owner: Int32
+        /// The chunk, counted over every contribution's chunks in order (`Chunks`).
+        let chunk: Int32
         let index: Int32
     }
 
-    let contributions: [SearchContribution]
+    /// Every contribution's chunks in order, and the contribution each is of.
+    struct Chunks {
+        let documents: [[SearchDocument]]
+        let owners: [Int]
+
+        init(_ contributions: [SearchContribution]) {
+            documents = contributions.flatMap(\.chunks)
+            owners = contributions.indices.flatMap { repeatElement($0, count: contributions[$0].chunks.count) }
+        }
+    }
+
+    let chunks: [[SearchDocument]]
     let places: [Place]
 
-    init(_ contributions: [SearchContribution], places: [Place]) {
-        (self.contributions, self.places) = (contributions, places)
+    init(_ chunks: [[SearchDocument]], places: [Place]) {
+        (self.chunks, self.places) = (chunks, places)
     }
 
     var startIndex: Int { 0 }
@@ -149,7 +166,7 @@ struct DocumentList: RandomAccessCollection {
         // Lent, not copied: a copy would retain each of the document's strings.
         _read {
             let place = places[position]
-            yield contributions[Int(place.owner)].documents[Int(place.index)]
+            yield chunks[Int(place.chunk)][Int(place.index)]
         }
     }
 }

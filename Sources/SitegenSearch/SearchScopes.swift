@@ -53,7 +53,7 @@ struct Scopes: Sendable {
         index = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1.scope.id, $0) })
         var tags: Set<String> = [siteLanguage]
         for contribution in contributions {
-            for doc in contribution.documents where doc.scope == nil { tags.insert(doc.language ?? siteLanguage) }
+            for doc in contribution.chunks.joined() where doc.scope == nil { tags.insert(doc.language ?? siteLanguage) }
         }
         languages = tags.sorted().map { ($0, SearchLanguage.rules(for: $0)) }
         tagIndex = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($1.tag, $0) })

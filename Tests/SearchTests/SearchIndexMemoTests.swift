@@ -59,16 +59,16 @@ import Testing
         try expectFullBuildsBytes(memo, site, "the first build (made whole)")
         try expectFullBuildsBytes(memo, site, "the second (the memo filled)")
         let all = memo.lastCounts
-        #expect(all.documentsRead == 270 && all.shardsMade == all.shards && all.shards > 6 && all.contributionsLaidOut == 2, "\(all)")
+        #expect(all.documentsRead == 270 && all.shardsMade == all.shards && all.shards > 6 && all.chunksLaidOut == 2, "\(all)")
         try expectFullBuildsBytes(memo, site, "no change")
         #expect(memo.lastCounts.documentsRead == 0 && memo.lastCounts.shardsMade == 0 && memo.lastCounts.groupsMade == 0)
-        #expect(memo.lastCounts.contributionsLaidOut == 0, "a contribution handed back as it was keeps its groups")
+        #expect(memo.lastCounts.chunksLaidOut == 0, "a contribution handed back as it was keeps its groups")
 
         site[0].documents[11] = Self.hymn(12, text: "A new first line, sung first, " + Self.text(12))
         try expectFullBuildsBytes(memo, site, "a hymn's text")
         let edit = memo.lastCounts
         #expect(edit.documentsRead == 1 && edit.groupsMade == 1 && edit.shardsMade < edit.shards / 2, "\(edit)")
-        #expect(edit.contributionsLaidOut == 1, "the hymns' groups worked out again, not the verses': \(edit)")
+        #expect(edit.chunksLaidOut == 1, "the hymns' groups worked out again, not the verses': \(edit)")
 
         site[1].documents[5] = Self.verse("kjv", 1, 6, text: "God made the heaven")
         try expectFullBuildsBytes(memo, site, "a verse")
@@ -91,6 +91,48 @@ import Testing
         site[1].scopes[1] = SearchScope(id: "rv", label: "RV", language: "en", books: [])
         try expectFullBuildsBytes(memo, site, "a scope's language")
         #expect(memo.lastCounts.documentsRead == 270)
+    }
+
+    /// The Bible hands each book's verses over as a chunk of its own, the very same array while
+    /// the book is unchanged: an edit compares the edited book's documents alone, and the memo's
+    /// index stays a full build's through an edit, its undo and a chapter added.
+    @Test func aVerseEditComparesItsBookAloneAndTheIndexStaysAFullBuilds() throws {
+        let memo = SearchIndexMemo()
+        let hymns = SearchContribution(documents: (1...30).map { Self.hymn($0) })
+        let scopes = [SearchScope(id: "kjv", label: "KJV", language: "en", books: []),
+                      SearchScope(id: "rv", label: "RV", language: "es", books: [])]
+        // Two books of three chapters of 20 verses in each translation.
+        var books = ["kjv", "rv"].flatMap { scope in
+            [1...3, 4...6].map { chapters in chapters.flatMap { c in (1...20).map { Self.verse(scope, c, $0) } } }
+        }
+        func site() -> [SearchContribution] { [hymns, SearchContribution(chunks: books, scopes: scopes)] }
+        try expectFullBuildsBytes(memo, site(), "the first build (made whole)")
+        try expectFullBuildsBytes(memo, site(), "the second (the memo filled)")
+        #expect(memo.lastCounts.chunksLaidOut == 5 && memo.lastCounts.documentsRead == 270, "\(memo.lastCounts)")
+        try expectFullBuildsBytes(memo, site(), "no change")
+        #expect(memo.lastCounts.chunksLaidOut == 0 && memo.lastCounts.documentsCompared == 0, "\(memo.lastCounts)")
+
+        let original = books[1][5]
+        books[1][5] = Self.verse("kjv", 4, 6, text: "God made the heaven")
+        try expectFullBuildsBytes(memo, site(), "a verse of the second book")
+        var counts = memo.lastCounts
+        #expect(counts.chunksLaidOut == 1 && counts.documentsCompared == 60, "only the edited book's verses compared: \(counts)")
+        #expect(counts.documentsRead == 1 && counts.groupsMade == 1, "\(counts)")
+
+        books[1][5] = original
+        try expectFullBuildsBytes(memo, site(), "the edit undone")
+        counts = memo.lastCounts
+        #expect(counts.chunksLaidOut == 1 && counts.documentsCompared == 60 && counts.documentsRead == 1 && counts.groupsMade == 1,
+                "\(counts)")
+
+        books[1] += (1...15).map { Self.verse("kjv", 7, $0) }
+        try expectFullBuildsBytes(memo, site(), "a chapter added to the second book")
+        counts = memo.lastCounts
+        #expect(counts.chunksLaidOut == 1 && counts.documentsCompared == 60, "its three chapters compared, the new one made: \(counts)")
+        #expect(counts.documentsRead == 15 && counts.groupsMade == 1, "\(counts)")
+
+        books.insert((1...5).map { Self.verse("kjv", 9, $0) }, at: 2)
+        try expectFullBuildsBytes(memo, site(), "a book added (the chunks after it moved)")
     }
 }
 

@@ -8,12 +8,13 @@ import SitegenWords
 public enum BibleSearch {
     /// `words`: the site's table, which names the kind and its labels on the search page (the
     /// index is the site's, in the site's language).
-    /// `memo`: a session's documents by book (`BibleCache.searchVerses`), so that an edit makes
-    /// again only the changed book's (a translation is 31,000 documents).
+    /// Each book's verses are a chunk of the contribution (`SearchContribution.chunks`), never
+    /// joined. `memo`: a session's documents by book (`BibleCache.searchVerses`), so that an edit
+    /// makes again only the changed book's (a translation is 31,000 documents), and every other
+    /// book's chunk is the very array of the last build, which the search's memo knows by that.
     public static func contribution(_ library: BibleLibrary, words: StringTable = .builtIn,
                                     memo: KeyedMemo<BookDocuments, [SearchDocument]>? = nil) -> SearchContribution {
-        var documents: [SearchDocument] = []
-        documents.reserveCapacity(library.translations.reduce(0) { $0 + $1.verseCount })
+        var chunks: [[SearchDocument]] = []
         let editions = library.editions
         var scopes: [SearchScope] = []
         for (e, edition) in editions.enumerated() {
@@ -33,10 +34,10 @@ public enum BibleSearch {
             let kind = words["kind.bible"]
             for book in edition.translation.books {
                 let input = BookDocuments(edition, book, scope: scope, kind: kind)
-                documents += memo?.value("\(edition.key)/\(book.osis)", input: input) { verses(input) } ?? verses(input)
+                chunks.append(memo?.value("\(edition.key)/\(book.osis)", input: input) { verses(input) } ?? verses(input))
             }
         }
-        return SearchContribution(documents: documents, labels: labels(words), scopes: scopes)
+        return SearchContribution(chunks: chunks, labels: labels(words), scopes: scopes)
     }
 
     /// A book as a reference finds it, with its OSIS code (to order the borrowed ones).

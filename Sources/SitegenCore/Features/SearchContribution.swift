@@ -5,7 +5,17 @@ import Foundation
 /// collects every kind's contribution and writes one index (SitegenSearch); it never looks
 /// inside a kind.
 public struct SearchContribution: Sendable, Hashable {
-    public var documents: [SearchDocument]
+    /// The documents, in the parts the kind makes them in (a Bible book's verses), never joined:
+    /// a session's kind hands an unchanged part back as the very same array, by which the
+    /// search's memo knows it unchanged without comparing its documents (`SearchIndexMemo`).
+    /// A document group (`SearchDocument.group`) never spans two chunks.
+    public var chunks: [[SearchDocument]]
+    /// The documents of every chunk, joined: for a contribution of one chunk (every kind's but
+    /// the Bible's) and for tests. Setting it makes the contribution one chunk.
+    public var documents: [SearchDocument] {
+        get { chunks.count == 1 ? chunks[0] : Array(chunks.joined()) }
+        set { chunks = [newValue] }
+    }
     /// Books a reference can name ("jn 3:16", "ps 23"), in their order.
     public var books: [SearchBook]
     /// Things a query names by number ("123", "hymn 123").
@@ -18,7 +28,12 @@ public struct SearchContribution: Sendable, Hashable {
 
     public init(documents: [SearchDocument] = [], books: [SearchBook] = [], numbered: [SearchNumbered] = [],
                 labels: SearchKindLabels? = nil, scopes: [SearchScope] = []) {
-        self.documents = documents
+        self.init(chunks: [documents], books: books, numbered: numbered, labels: labels, scopes: scopes)
+    }
+
+    public init(chunks: [[SearchDocument]], books: [SearchBook] = [], numbered: [SearchNumbered] = [],
+                labels: SearchKindLabels? = nil, scopes: [SearchScope] = []) {
+        self.chunks = chunks
         self.books = books
         self.numbered = numbered
         self.labels = labels

@@ -66,7 +66,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// The path in lower case; itself, not a copy, when it has no capital or non-ASCII letter.
-    private static func lowercased(_ path: String) -> String {
+    public static func lowercased(_ path: String) -> String {
         path.utf8.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ? path.lowercased() : path
     }
 

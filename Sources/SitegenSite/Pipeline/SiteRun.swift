@@ -112,7 +112,7 @@ struct SiteRun: Sendable {
         for (runner, kind) in zip(read.runners, kinds) {
             runner.check(kind.model, site: outputs.built, context: context)
         }
-        if !outputs.samePaths {   // the same paths as the last good run's were checked then
+        if outputs.moved == nil {   // else the last good run's paths were checked then, and the moved ones now
             OutputWriter.validate(files, diagnostics: diagnostics, outputName: options.output.lastPathComponent)
         }
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
