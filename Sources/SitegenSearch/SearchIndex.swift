@@ -255,8 +255,11 @@ public struct SearchIndex: Sendable {
         }).joined(separator: ",") + "]"
         // Numbered things, with each number's first document (its id + 1; 0: none).
         var numberDocs: [String: [Int: Int]] = [:]
-        for (i, doc) in documents.enumerated() {
-            if let number = doc.number, numberDocs[doc.kind]?[number] == nil { numberDocs[doc.kind, default: [:]][number] = docIDs[i] + 1 }
+        // By index: a document read in place is lent, one iterated over is copied (its strings retained).
+        for i in documents.indices {
+            guard let number = documents[i].number else { continue }
+            let kind = documents[i].kind
+            if numberDocs[kind]?[number] == nil { numberDocs[kind, default: [:]][number] = docIDs[i] + 1 }
         }
         json += ",\"numbered\":[" + contributions.flatMap { c in c.numbered.map { ($0, c.chunks.lazy.joined().first?.kind ?? "") } }.map { numbered, kind in
             let firstDocs = numbered.numbers.map { numberDocs[kind]?[$0] ?? 0 }

@@ -169,6 +169,7 @@ struct GroupFiles: Sendable {
 
     mutating func forgetUnused() {
         entries = entries.filter { used.contains($0.key) }
-        used = []
+        // Every group is asked for again next build: kept at its size, not grown from empty.
+        used.removeAll(keepingCapacity: true)
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// and find what to write, cost more than rendering the edited page (about 60 ms of a 100 ms
 /// rebuild). So a run whose paths are the last run's, in the same order, takes the last run's
 /// index and set as they are (`init(_:following:)`), and what it writes is found among the files it
-/// made, not among all of them (`changes(since:fresh:)`). A run whose paths differ from the last
+/// made, not among all of them (`changes(since:fresh:)`, by place). A run whose paths differ from the last
 /// run's at a few places only (the search index's content-named files after a settle) takes the
 /// last run's index patched at those places, and checks only their paths.
 struct SiteOutputs: Sendable {
@@ -95,20 +95,34 @@ struct SiteOutputs: Sendable {
     /// What to write after `old` (the run these outputs followed) to have these outputs on
     /// disk: the files made in this run (`fresh`) whose bytes differ, the files new at their
     /// path; and the paths to delete.
-    func changes(since old: SiteOutputs, fresh: Set<String>) -> (write: [OutputFile], remove: [String]) {
+    func changes(since old: SiteOutputs, fresh: FreshOutputs) -> (write: [OutputFile], remove: [String]) {
+        // Each place made in this run, by place: the thousands of files of a feature made again
+        // (the search index's) are marked by their range, not looked up by path.
+        var made = [Bool](repeating: false, count: files.count)
+        for range in fresh.places { made.replaceSubrange(range, with: repeatElement(true, count: range.count)) }
+        for path in fresh.paths { if let place = places[path] { made[place] = true } }
         if let moved {   // every other path is at its old place: only a file made again or moved can differ
-            let movedSet = Set(moved)
-            let made = Set(fresh.compactMap { places[$0] }).union(moved).sorted()
-            let write = made.filter { index in
-                guard let before = movedSet.contains(index) ? old.places[files[index].path] : index else { return true }
+            var isMoved = [Bool](repeating: false, count: files.count)
+            for index in moved { (made[index], isMoved[index]) = (true, true) }
+            let write = files.indices.filter { index in
+                guard made[index] else { return false }
+                guard let before = isMoved[index] ? old.places[files[index].path] : index else { return true }
                 return files[index].data != old.files[before].data
             }
             return (write.map { files[$0] }, moved.map { old.files[$0].path }.filter { places[$0] == nil })
         }
-        let write = files.filter { file in
-            guard let place = old.places[file.path] else { return true }
-            return fresh.contains(file.path) && old.files[place].data != file.data
+        let write = files.indices.filter { index in
+            guard let place = old.places[files[index].path] else { return true }
+            return made[index] && old.files[place].data != files[index].data
         }
-        return (write, old.places.keys.filter { places[$0] == nil })
+        return (write.map { files[$0] }, old.places.keys.filter { places[$0] == nil })
     }
+}
+
+/// What a run made, as `SiteOutputs.changes` looks for it: the paths of the pages it rendered and
+/// of the few other files it made again (a kind's feeds, the static files), and the places in the
+/// run's files of the features' files it made again (ranges: a feature's files are together).
+struct FreshOutputs: Sendable, Equatable {
+    var paths: Set<String> = []
+    var places: [Range<Int>] = []
 }

@@ -18,8 +18,8 @@ import Foundation
 /// input differs from last time (`FeatureRunner`); a page only when its spec or template changed.
 struct SiteRun: Sendable {
     let state: SiteState
-    /// Paths made in this run (the rest are the previous build's files, unchanged by construction).
-    let fresh: Set<String>
+    /// What this run made (the rest are the previous build's files, unchanged by construction).
+    let fresh: FreshOutputs
     let rendered: Int
     let warnings: [Diagnostic]
     let timings: [(String, Double)]
@@ -104,6 +104,7 @@ struct SiteRun: Sendable {
                 .staged(in: staging)
         }
         let featureRuns = read.features.indices.map { runs[$0]! }
+        let featuresStart = files.count
         files += featureRuns.flatMap(\.products.files)
         timings += zip(read.features, featureRuns).map { ($0.name, $1.seconds) }
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
@@ -119,8 +120,9 @@ struct SiteRun: Sendable {
         let state = SiteState(settings: settings, runners: read.runners, features: read.features, templates: read.templates,
                               graph: read.graph, statics: read.statics, kinds: kinds, groups: pages.groups, featureRuns: featureRuns,
                               outputs: outputs)
-        let fresh = old == nil ? outputs.built.paths : Self.fresh(rendered: rendered, kinds: kinds, stale: stale, read: read,
-                                                                      staticsChanged: changes.statics, runs: featureRuns)
+        let fresh = old == nil ? FreshOutputs(places: [files.indices])
+            : Self.fresh(rendered: rendered, kinds: kinds, stale: stale, read: read, staticsChanged: changes.statics, runs: featureRuns,
+                         featuresStart: featuresStart)
         return SiteRun(state: state, fresh: fresh, rendered: rendered.count, warnings: diagnostics.all, timings: timings)
     }
 
@@ -143,14 +145,20 @@ struct SiteRun: Sendable {
         pages.keepFilesOnly()
     }
 
-    /// Paths made in this run: the pages rendered, the changed kinds' feeds, the static files
-    /// when they changed, and the files of the features that made theirs again.
+    /// What this run made: the pages rendered, the changed kinds' feeds, the static files when
+    /// they changed (by path), and the files of the features that made theirs again (by their
+    /// places in the run's files, which list the features' files in order from `featuresStart`).
     private static func fresh(rendered: Set<String>, kinds: [KindOutputs], stale: Set<Int>, read: SiteReading,
-                              staticsChanged: Bool, runs: [FeatureRun]) -> Set<String> {
-        var fresh = rendered
-        for index in stale { fresh.formUnion(kinds[index].feeds.map(\.path)) }
-        if staticsChanged { fresh.formUnion(read.statics.map(\.path)) }
-        for run in runs where run.made { fresh.formUnion(run.products.files.map(\.path)) }
+                              staticsChanged: Bool, runs: [FeatureRun], featuresStart: Int) -> FreshOutputs {
+        var fresh = FreshOutputs(paths: rendered)
+        for index in stale { fresh.paths.formUnion(kinds[index].feeds.map(\.path)) }
+        if staticsChanged { fresh.paths.formUnion(read.statics.map(\.path)) }
+        var start = featuresStart
+        for run in runs {
+            let count = run.products.files.count
+            if run.made { fresh.places.append(start..<start + count) }
+            start += count
+        }
         return fresh
     }
 
