@@ -33,8 +33,11 @@ struct SearchLayout {
     /// (nil: read from its documents).
     init(_ contributions: [SearchContribution], groupSize: Int, known: [ChunkRuns?] = []) {
         let chunks = DocumentList.Chunks(contributions)
+        let count = chunks.documents.reduce(0) { $0 + $1.count }
         var allPlaces: [DocumentList.Place] = []
         var allOwners: [Int] = []
+        allPlaces.reserveCapacity(count)
+        allOwners.reserveCapacity(count)
         for (c, chunk) in chunks.documents.enumerated() {
             allPlaces += chunk.indices.lazy.map { DocumentList.Place(chunk: Int32(c), index: Int32($0)) }
             allOwners += repeatElement(chunks.owners[c], count: chunk.count)

@@ -77,8 +77,10 @@ public enum BibleSearch {
     }
 
     static func verses(_ input: BookDocuments) -> [SearchDocument] {
-        var documents: [SearchDocument] = []
         let (book, canon) = (input.book, input.book.canon)
+        // Kept as it is made (a chunk of the contribution, never joined): no room to spare.
+        var documents: [SearchDocument] = []
+        documents.reserveCapacity(book.chapters.reduce(0) { $0 + $1.verses.count })
         for chapter in book.chapters {
             let path = BiblePaths.chapter(canon, chapter.number, in: input.pathID)
             let heading = "\(input.referenceName) \(chapter.number):"
