@@ -48,8 +48,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // The search word rules (`SearchText`), Foundation only: shared by the site's index, the
-        // apps' SQLite bundle and the apps' library.
+        // The search word rules (`SearchText`, `TermTable`, `StableHash`), Foundation only: shared
+        // by the site's index, the apps' SQLite bundle and the apps' library.
         .target(name: "SitegenWords"),
         // The built-in theme (Templates/), the starter site (Starter/) and the CI pipelines (deploy/),
         // compiled into the binary as they are when it is built (docs/architecture.md, "The built-in theme").
@@ -64,6 +64,8 @@ let package = Package(
                 "CRenameExchange",
                 // The apps' models: the one definition of the snapshots' wire format (docs/app-data.md).
                 "SitegenSnapshots",
+                // The search's word rules and its stable hash.
+                "SitegenWords",
                 .product(name: "Yams", package: "Yams"),
             ],
             // The interface's words in English, the table every language's table is read over.

@@ -50,7 +50,8 @@ public struct TermTable: Sendable {
     /// The id of `prefix` and `word` as one term (a scope's word under its `!<scope> ` prefix),
     /// without first copying the two into one array.
     public mutating func id(of word: UnsafeBufferPointer<UInt8>, after prefix: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = Self.hash(word, from: Self.hash(prefix))
+        // Only where a term's slot is: ids follow first sight, so no output depends on the hash.
+        let hash = StableHash.fnv1a(word, from: StableHash.fnv1a(prefix))
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {
@@ -59,14 +60,6 @@ public struct TermTable: Sendable {
             if hashes[found - 1] == hash, equals(found - 1, prefix, word) { return found - 1 }
             slot = (slot + 1) & mask
         }
-    }
-
-    /// FNV-1a, continued from `h`: only where a term's slot is; ids follow first sight, so no
-    /// output depends on it.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from h: UInt32 = 2_166_136_261) -> UInt32 {
-        var h = h
-        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
-        return h
     }
 
     private func equals(_ id: Int, _ prefix: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>) -> Bool {

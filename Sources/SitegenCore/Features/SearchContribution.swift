@@ -1,4 +1,5 @@
 import Foundation
+import SitegenWords
 
 /// What a content kind gives the site's search (`ContentKind.search`): its documents, and the
 /// shortcuts a query can name directly (a Bible reference, a hymn number). The pipeline
@@ -275,15 +276,5 @@ extension SearchDocument {
             slots[key] = slot
         }
         return slots
-    }
-}
-
-/// A hash that is the same on every machine and run (Swift's `Hasher` is seeded per process).
-public enum StableHash {
-    /// FNV-1a, 32 bits.
-    public static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var h: UInt32 = 2_166_136_261
-        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
-        return h
     }
 }
