@@ -311,3 +311,14 @@ def test_a_result_says_its_documents_language(driver, spanish_url):
         const lang = e => e.closest('[lang]').lang;
         return [lang(r.querySelector('a')), lang(r.querySelector('.search-excerpt')), lang(r.querySelector('.search-kind'))];""")
     assert langs == ["en", "en", "es"], langs
+
+
+@pytest.mark.parametrize("site, query", [("finnish", "virsi 3"), ("spanish", "himno 3"), ("spanish", "Número 3")])
+def test_the_placeholders_hymn_hint_opens_the_hymn(driver, request, site, query):
+    """The header's placeholder says "virsi 23" (Finnish) and "himno 23" (Spanish): typed with the
+    site's word, a number is the hymn, first, not the meetings whose text has a 3."""
+    base = request.getfixturevalue(f"{site}_url")
+    driver.get(base + "search/?q=" + query.replace(" ", "%20"))
+    wait_for_results(driver)
+    first = driver.find_element(By.CSS_SELECTOR, "[data-search-results] .search-result a")
+    assert first.get_attribute("href").endswith("/hymns/3/"), first.get_attribute("href")
