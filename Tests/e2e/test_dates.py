@@ -27,6 +27,9 @@ def finnish_content(tmp_path_factory) -> pathlib.Path:
     shutil.copytree(ROOT / "Content", content, ignore=lambda folder, names: ["bible"] if pathlib.Path(folder) == ROOT / "Content" else [])
     site = content / "site.yml"
     site.write_text(site.read_text().replace("language: en", "language: fi"))
+    # Without a Bible its links would be broken: the lines that make them go.
+    for path in [site, *(content / "pages").glob("*.md")]:
+        path.write_text("".join(line for line in path.read_text().splitlines(keepends=True) if "/bible/" not in line))
     return content
 
 
@@ -73,6 +76,14 @@ def test_the_finnish_schedule_keeps_dates_and_titles_apart_at_390_px(driver, fin
             }).map(function (row) { return row.querySelector('.schedule-date').textContent; });""")
         assert overlaps == []
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+        driver.execute_script("document.querySelector('.schedule-row').scrollIntoView()")
         screenshot(driver, "dates-fi-schedule-390")
     finally:
         server.shutdown()
+
+
+def test_the_search_hint_names_no_verse_on_a_site_without_a_bible(finnish_builds):
+    """The header's hint works as shown: without a Bible it offers no "Joh. 3:16" (which would
+    find nothing), and its hymn, in the site's word, opens the hymn (test_languages.py)."""
+    home = (finnish_builds[0] / "index.html").read_text()
+    assert 'placeholder="Sanat, virsi 23"' in home

@@ -59,7 +59,7 @@ public struct LocaleDates: Sendable, Hashable {
     public func range(_ first: CalendarDate, _ last: CalendarDate) -> String {
         guard first < last else { return shortWithYear(first) }
         let style = interval.weekday(.abbreviated).day().month(.abbreviated).year()
-        return Self.icu.withLock { style.format(Self.noon(first)..<Self.noon(last)) }
+        return style.format(Self.noon(first)..<Self.noon(last))
     }
 
     /// "29 November" / "29 de noviembre" / "29. marraskuuta".
@@ -103,13 +103,8 @@ public struct LocaleDates: Sendable, Hashable {
     }
 
     private func format(_ date: CalendarDate, _ style: Date.FormatStyle) -> String {
-        Self.icu.withLock { style.format(Self.noon(date)) }
+        style.format(Self.noon(date))
     }
-
-    /// One ICU format at a time, as a precaution: while this was written, parallel tests crashed
-    /// inside Foundation's ICU layer (possibly a stale incremental build; not yet settled). A date
-    /// takes microseconds, so the lock costs a build nothing it would notice.
-    private static let icu = NSLock()
 
     private static let utc = TimeZone(secondsFromGMT: 0)!
 

@@ -27,7 +27,7 @@ public struct RenderContext: Sendable {
     /// in `sitegen build`, which writes as it goes and runs once, where a memo kept for the next
     /// run would only hold memory.
     public private(set) var remembers = true
-    private let shared: SharedValues
+    private var shared: SharedValues
 
     public init(config: SiteConfig, address: SiteAddress, asOf: CalendarDate, templates: TemplateLibrary,
                 diagnostics: Diagnostics, jobs: Int, generator: String, settings: BuildSettingValues = BuildSettingValues()) {
@@ -68,6 +68,15 @@ public struct RenderContext: Sendable {
         var context = self
         context.fileSink = sink
         context.remembers = false
+        return context
+    }
+
+    /// The same context with this site's header search hint (`SearchHint`, known once the kinds
+    /// gave their search contributions) as every language's `strings.searchSitePlaceholder`,
+    /// which the layout writes.
+    public func hinting(_ hint: SearchHint) -> RenderContext {
+        var context = self
+        context.shared = shared.setting("searchSitePlaceholder") { hint.text(config.strings.table($0)) }
         return context
     }
 
@@ -219,6 +228,16 @@ struct SharedValues: Sendable {
     }
 
     func words(_ language: String?) -> LanguageValues { language.flatMap { languages[$0] } ?? languages[site]! }
+
+    /// The same values with one word of each language's `strings` made by `word(language)`.
+    func setting(_ key: String, _ word: (String) -> String) -> SharedValues {
+        SharedValues(frame, languages: Dictionary(uniqueKeysWithValues: languages.map { language, values in
+            guard case .object(var strings) = values.strings else { return (language, values) }
+            strings[key] = .text(word(language))
+            return (language, LanguageValues(nav: values.nav, otherNav: values.otherNav, strings: .object(strings),
+                                             scriptStrings: values.scriptStrings, updated: values.updated))
+        }), site: site)
+    }
 }
 
 /// What every page in one language shares.
