@@ -40,6 +40,17 @@ import Testing
             let wrong = Self.year2027.filter { form($0) != formatter.string(from: Self.instant($0)) }
             #expect(wrong.isEmpty, "\(locale) \(template): \(wrong.prefix(3).map { "\(form($0)) ≠ \(formatter.string(from: Self.instant($0)))" })")
         }
+        // Spans of one to forty days from every day of the year: ICU's own interval formatter's.
+        let spans = DateIntervalFormatter()
+        spans.locale = Locale(identifier: locale)
+        spans.calendar = Self.icu("d", locale: locale).calendar
+        spans.timeZone = spans.calendar.timeZone
+        spans.dateTemplate = "EEEdMMMy"
+        let wrongSpans = Self.year2027.filter { first in
+            let last = first.adding(days: first.daysSinceEpoch % 40 + 1)
+            return dates.range(first, last) != spans.string(from: Self.instant(first), to: Self.instant(last))
+        }
+        #expect(wrongSpans.isEmpty, "\(locale) spans: \(wrongSpans.prefix(3))")
         let names = Self.icu("MMM", locale: locale)
         names.dateFormat = "LLLL"
         #expect((1...12).map(dates.month) == names.standaloneMonthSymbols)

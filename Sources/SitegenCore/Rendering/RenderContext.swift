@@ -46,7 +46,13 @@ public struct RenderContext: Sendable {
         let words = Dictionary(uniqueKeysWithValues: languages.map { language in
             let table = config.strings.table(language)
             let nav = Self.navigation(config.menu, strings: table) { $0.hasPrefix("/") && !$0.hasPrefix("//") ? url($0) : $0 }
-            return (language, LanguageValues(nav: nav.bySection, otherNav: nav.other, strings: table.templateValue,
+            // `strings.searchPage`: the search page in this language (`SearchFeature`), where the header's box goes.
+            var strings = table.templateValue
+            if case .object(var words) = strings {
+                words["searchPage"] = .text(Self.searchPage(language == config.language ? nil : language))
+                strings = .object(words)
+            }
+            return (language, LanguageValues(nav: nav.bySection, otherNav: nav.other, strings: strings,
                                              scriptStrings: table.scriptValues, updated: .text(table.format("updated", ["date": table.longDate(asOf)]))))
         })
         self.shared = SharedValues(Self.sharedValues(config: config, baseURL: address.base, asOf: asOf, generator: generator,
@@ -70,6 +76,9 @@ public struct RenderContext: Sendable {
         context.remembers = false
         return context
     }
+
+    /// The search page of a language other than the site's (`search/es/`), or the site's (`search/`).
+    public static func searchPage(_ language: String?) -> String { "search/" + (language.map { "\($0)/" } ?? "") }
 
     /// The same context with this site's header search hint (`SearchHint`, known once the kinds
     /// gave their search contributions) as every language's `strings.searchSitePlaceholder`,
