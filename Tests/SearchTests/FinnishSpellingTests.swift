@@ -7,9 +7,27 @@ import SitegenWords
 /// ("Joh. 3:16", "1. Moos. 1:1", "Ap. t. 2:38", "1. Kor. 13:4") names one book each, beside the
 /// English spellings every translation has.
 @Suite struct FinnishSpellingTests {
-    static func spellings(_ book: CanonBook) -> [String] {
-        (BibleSearch.aliases(book) + BibleSearch.localSpellings(book, ReferenceSpellings.finnish))
+    static func spellings(_ book: CanonBook, _ table: ReferenceSpellings.Table = ReferenceSpellings.finnish) -> [String] {
+        (BibleSearch.aliases(book) + BibleSearch.localSpellings(book, table))
             .map { BibleSearch.ReferenceSpelling.normalized(SearchText.fold($0)) }
+    }
+
+    static func owners(_ table: ReferenceSpellings.Table) -> [String: String] {
+        var owner: [String: String] = [:]
+        for book in Canon.books {
+            for spelling in Set(spellings(book, table)) {
+                #expect(owner[spelling] == nil, "\(spelling) names \(owner[spelling] ?? "") and \(book.osis)")
+                owner[spelling] = book.osis
+            }
+        }
+        return owner
+    }
+
+    /// A site's language's spellings name the books of every translation (a Spanish site's KJV
+    /// too): over the English ones, each still names one book.
+    @Test func spanishSpellingsOverTheEnglishNameOneBookEach() {
+        let owner = Self.owners(ReferenceSpellings.spanish)
+        #expect(owner["juan"] == "John" && owner["1 juan"] == "1John" && owner["sal"] == "Ps")
     }
 
     @Test func eachSpellingNamesOneBook() {

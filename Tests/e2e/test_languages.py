@@ -366,3 +366,17 @@ def test_a_finnish_translation_is_found_by_finnish_references(driver, finnish_bi
     wait_for_results(driver)
     first = driver.find_element(By.CSS_SELECTOR, "[data-search-results] .search-result a")
     assert first.get_attribute("href").endswith(target), first.get_attribute("href")
+
+
+@pytest.mark.parametrize("site, query", [("spanish", "Juan 3:16"), ("finnish", "Joh. 3:16")])
+def test_the_placeholders_verse_opens_in_the_sites_only_translation(driver, request, site, query):
+    """The hint's verse in the site's language ("Juan 3:16") is a reference in the KJV too: the
+    site's language's book names name every translation's books."""
+    base = request.getfixturevalue(f"{site}_url")
+    placeholder = "Palabras, Juan 3:16, himno 23" if site == "spanish" else "Sanat, Joh. 3:16, virsi 23"
+    driver.get(base)
+    assert driver.find_element(By.ID, "site-search-q").get_attribute("placeholder") == placeholder
+    driver.get(base + "search/?q=" + query.replace(" ", "%20"))
+    wait_for_results(driver)
+    first = driver.find_element(By.CSS_SELECTOR, "[data-search-results] .search-result a")
+    assert first.get_attribute("href").endswith("/bible/john/3/#v16"), first.get_attribute("href")
