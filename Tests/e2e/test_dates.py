@@ -87,3 +87,19 @@ def test_the_search_hint_names_no_verse_on_a_site_without_a_bible(finnish_builds
     find nothing), and its hymn, in the site's word, opens the hymn (test_languages.py)."""
     home = (finnish_builds[0] / "index.html").read_text()
     assert 'placeholder="Sanat, virsi 23"' in home
+
+
+@pytest.mark.parametrize("path, name", [("", "home"), ("hymns/5/", "hymn")])
+def test_finnish_pages_fit_a_phone(driver, finnish_builds, path, name):
+    """The Finnish home (its next visits' dates) and a hymn at 390 px: nothing wider than the
+    screen; the screenshots are looked at (test-artifacts/)."""
+    url, server = serve_folder(finnish_builds[0])
+    try:
+        set_viewport(driver, 390, 844)
+        driver.get(url + path)
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+        if name == "home":
+            driver.execute_script("const m = document.querySelector('.home-missions'); if (m) m.scrollIntoView()")
+        screenshot(driver, f"dates-fi-{name}-390")
+    finally:
+        server.shutdown()
