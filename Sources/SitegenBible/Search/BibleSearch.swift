@@ -15,7 +15,7 @@ public enum BibleSearch {
     public static func contribution(_ library: BibleLibrary, words: StringTable = .builtIn,
                                     memo: KeyedMemo<BookDocuments, [SearchDocument]>? = nil) -> SearchContribution {
         var chunks: [[SearchDocument]] = []
-        let editions = library.editions
+        let editions = library.editions(site: words)
         var scopes: [SearchScope] = []
         for (e, edition) in editions.enumerated() {
             let scope = edition.translation.id

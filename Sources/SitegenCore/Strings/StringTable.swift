@@ -152,13 +152,16 @@ public struct StringTable: Sendable, Hashable {
                             + ", so shown in English: \(missing.joined(separator: ", "))", at: location)
     }
 
-    /// Every table the site has (each `Content/strings/*.yml`) and the site's own language's.
+    /// Every table the site has (each `Content/strings/*.yml`), every built-in one and the site's own language's.
     public static func readAll(_ content: SourceTree, siteLanguage: String, at location: SourceLocation,
                                diagnostics: Diagnostics) -> [String: StringTable] {
         let folder = content.subtree(Self.folder)
         let present = folder.exists ? folder.files(withExtensions: ["yml"], diagnostics: diagnostics)
             .filter { !$0.contains("/") }.map { String($0.dropLast(4)) } : []
+        // The built-in tables too: a page in another language (a Spanish Bible on an English site)
+        // finds its words without the site copying them.
         let languages = [(siteLanguage, location)] + present.sorted().map { ($0, SourceLocation(path: folder.display($0 + ".yml"))) }
+            + builtInLanguages.map { ($0, location) }
         return read(content, languages: languages, diagnostics: diagnostics)
     }
 

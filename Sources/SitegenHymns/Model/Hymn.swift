@@ -41,8 +41,6 @@ public struct Passage: Sendable, Hashable {
 /// The two kinds of sung-again passage the hymnal has. Both are sung after every stanza.
 public enum ResponseKind: String, Sendable, CaseIterable {
     case chorus, refrain
-
-    public var heading: String { rawValue.capitalized }
 }
 
 /// One hymn. A removed hymn keeps its number and has no text, as the paper copy keeps the page.

@@ -16,9 +16,10 @@ public enum HymnPages {
                      numbersSpec(hymnal, finder: finder, context: context)]
         if !meters.isEmpty { specs.append(metersSpec(hymnal, meters: meters, context: context)) }
         let sharing = Dictionary(uniqueKeysWithValues: meters.map { ($0.id, $0.hymns.count) })
+        let words = HymnTextHTML.Words(context.strings())
         specs += parallelMap(hymnal.hymns, jobs: context.jobs) { hymn in
             let others = hymn.meter.map { (sharing[Meter.anchor($0)] ?? 1) - 1 } ?? 0
-            return hymnSpec(hymn, in: hymnal, finder: finder, text: cache.textHTML(hymn), othersInMeter: others, context: context)
+            return hymnSpec(hymn, in: hymnal, finder: finder, text: cache.textHTML(hymn, words: words), othersInMeter: others, context: context)
         }
         return specs
     }
