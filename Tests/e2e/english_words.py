@@ -30,7 +30,8 @@ upcoming past still come coming cancelled canceled arrive rest travel with witho
 # Words of the list that are also Finnish or Spanish words (or loanwords those languages write so).
 NOT_ONLY_ENGLISH = {
     "fi": {"on", "me", "he", "sun", "into", "plan", "index", "online", "offline"},
-    "es": {"no", "me", "he", "a", "plan", "index", "online", "offline", "once", "come", "sin", "mar", "son", "dice"},
+    # "may": mayo's short name (the schedule's "dom 2 may").
+    "es": {"no", "me", "he", "a", "plan", "index", "online", "offline", "once", "come", "sin", "mar", "son", "dice", "may", "error"},
 }
 
 # A run of letters of any alphabet ("päivä" is one word, not "p" and "iv").

@@ -152,6 +152,8 @@ public enum BiblePages {
         values["offlineGroup"] = .text(edition.offlineGroup)
         values["planURL"] = .text(context.url(BiblePaths.plan))
         values["progressURL"] = .text(context.url(BiblePaths.progress))
+        // The translation's name and licence are its own words: marked when the page speaks another language.
+        if translation.language != edition.language { values["licenceLanguage"] = .text(translation.language) }
         let title = edition.isDefault ? edition.strings["bible"] : "\(edition.strings["bible"]) (\(translation.abbreviation))"
         return PageSpec(path: edition.index, template: "bible-index", title: title,
                         description: edition.strings.format("description.bible", ["name": translation.name, "books": String(translation.books.count),
