@@ -20,6 +20,17 @@ struct HymnTextHTMLTests {
         #expect(html.contains("class=\"response chorus again\""))
     }
 
+    @Test func theHeadingsLabelsAndTooltipAreTheSitesWords() {
+        let chorus = Passage(lines: [Line([Segment(text: "Kiitos", marked: true, repeatSign: ":,:")])])
+        let hymn = Hymn(number: 1, stanzas: [Passage(lines: [Line([.plain("Yksi")])])], chorus: chorus, refrain: chorus, source: location)
+        let html = HymnTextHTML.html(hymn, words: HymnTextHTML.Words(StringTable.builtIn("fi")!))
+        #expect(html.contains("<section class=\"stanza\" aria-label=\"Säkeistö 1\">"))
+        #expect(html.contains("aria-label=\"Kertosäe\"><p class=\"response-heading\">Kertosäe</p>"))
+        #expect(html.contains("aria-label=\"Loppukerto\"><p class=\"response-heading\">Loppukerto</p>"))
+        #expect(html.contains("title=\"Toista lihavoidut rivit\""))
+        for english in ["Stanza", "Chorus", "Refrain", "Repeat"] { #expect(!html.contains(english)) }
+    }
+
     @Test func contentIsEscaped() {
         let hymn = Hymn(number: 1, stanzas: [Passage(lines: [Line([.plain("<script>alert(1)</script> & \"x\""),
                                                                    Segment(text: "<i>", marked: true)])])],

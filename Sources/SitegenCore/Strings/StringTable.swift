@@ -112,6 +112,11 @@ public struct StringTable: Sendable, Hashable {
     /// English, for a site with no tables (and for tests).
     public static let builtIn = StringTable(language: "en", words: english)
 
+    /// The built-in table of `language` as a site without its own has it; nil when sitegen has none.
+    public static func builtIn(_ language: String) -> StringTable? {
+        builtInTables[language].map { StringTable(language: language, words: english.merging($0) { $1 }) }
+    }
+
     /// A table per language asked for: English, under the built-in table of that language, under
     /// the site's `Content/strings/<language>.yml` (each key by key). A language with neither a
     /// built-in table nor the site's is reported where it is named; an unknown key in a table is an
