@@ -19,7 +19,7 @@ public enum BibleSearch {
         var scopes: [SearchScope] = []
         for (e, edition) in editions.enumerated() {
             let scope = edition.translation.id
-            let table = ReferenceSpellings.table(edition.language)
+            let table = ReferenceSpellings.table(edition.translation.language)
             var books = edition.translation.books.map { searchBook($0, edition, table) }
             // Books only other translations have, from the first that has each: named, not guessed at.
             var own = Set(edition.translation.books.map(\.canon.osis))
@@ -29,7 +29,7 @@ public enum BibleSearch {
                 }
             }
             books.sort { Canon.book(osis: $0.osis)!.order < Canon.book(osis: $1.osis)!.order }
-            scopes.append(SearchScope(id: scope, label: edition.translation.abbreviation, language: edition.language,
+            scopes.append(SearchScope(id: scope, label: edition.translation.abbreviation, language: edition.translation.language,
                                       books: books.map(\.book)))
             let kind = words["kind.bible"]
             for book in edition.translation.books {
