@@ -176,12 +176,17 @@ def english_on_page(driver, language: str) -> list[str]:
     return found
 
 
-def import_report(driver, tmp: pathlib.Path) -> str:
-    """Imports a reader file with a favourite hymn on /my/ and returns the report shown."""
-    file = tmp / "reader.json"
-    file.write_text(json.dumps({"format": "sitegen-reader-data", "version": 2, "exported": "2026-11-20T10:00:00.000Z",
-                                "favouriteHymns": [{"number": 1, "at": "2026-11-20T10:00:00.000Z"}]}))
+GOOD_FILE = json.dumps({"format": "sitegen-reader-data", "version": 2, "exported": "2026-11-20T10:00:00.000Z",
+                        "favouriteHymns": [{"number": 1, "at": "2026-11-20T10:00:00.000Z"}]})
+# A file the validator refuses for a reason it words: an entry with a field of no such name.
+BAD_FILE = json.dumps({"format": "sitegen-reader-data", "version": 2, "hearts": [{"ref": "John.3.16", "at": "x", "colour": 1}]})
+
+
+def import_report(driver, file: pathlib.Path, text: str) -> str:
+    """Imports a reader file on /my/ and returns the report shown."""
+    file.write_text(text)
     status = driver.find_element(By.CSS_SELECTOR, "[data-my-status]")
+    driver.execute_script("arguments[0].textContent = ''", status)
     driver.find_element(By.CSS_SELECTOR, "[data-my-import]").send_keys(str(file))
     WebDriverWait(driver, 10).until(lambda d: status.text)
     return status.text
@@ -196,7 +201,10 @@ def test_no_english_word_on_any_page_kind(driver, served, key, path, tmp_path):
     wait_for_scripts(driver)
     assert driver.execute_script("return document.documentElement.lang") == language
     if path == "my/":
-        report = import_report(driver, tmp_path)
+        refused = import_report(driver, tmp_path / "bad.json", BAD_FILE)
+        # The reason names the file's own fields, quoted (“hearts”, “colour”): the format's keys, not words.
+        assert "“colour”" in refused and english_words(re.sub(r"“[^”]*”", "", refused), language, ALLOWED) == [], refused
+        report = import_report(driver, tmp_path / "good.json", GOOD_FILE)
         assert report and re.search(r"\b1\b", report), report
     if path.startswith("search/"):
         WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-search-results] .search-result"))
