@@ -5,7 +5,7 @@ read in Chromium after its scripts ran, and not one English word outside the con
 is found with a word list (english_words.py), not by eye; the words allowed are listed here.
 
 The starter site is small; each site gets what a congregation soon writes (in its language): a
-hymn with a chorus, a refrain and repeated lines, a monthly communion, a travelling team's
+hymn with a chorus, a refrain and repeated lines, a removed hymn, a monthly communion, a travelling team's
 meeting. The Finnish site with the KJV (a share folder holding the few-books KJV, as a release
 ships it) gives a chapter, the reading plan and the progress page: the KJV's text is content in
 English and says so with `lang="en"`, which the scan skips.
@@ -44,8 +44,8 @@ EXTRA = {
            "search": "Gracias"},
 }
 
-# Every page kind of a site without a Bible; the hymn is the one with a chorus and a refrain.
-PAGES = ["", "hymns/3/", "hymns/numbers/", "hymns/meters/", "schedule/", "schedule/print/", "localities/home-church/",
+# Every page kind of a site without a Bible; hymn 3 has a chorus and a refrain, 4 was removed.
+PAGES = ["", "hymns/3/", "hymns/4/", "hymns/numbers/", "hymns/meters/", "schedule/", "schedule/print/", "localities/home-church/",
          "localities/", "my/", "search/?q={search}", "no-such-page/", "offline/", "about/"]
 BIBLE_PAGES = ["bible/john/3/", "bible/plan/", "bible/progress/", "bible/"]
 
@@ -80,7 +80,8 @@ def add_content(site: pathlib.Path, language: str) -> None:
     title, text = extra["hymn"]
     (content / "hymns" / "003.md").write_text(f"---\nnumber: 3\ntitle: {title}\nmeter: 8.7.8.7\n---\n{text}")
     hymnal = content / "hymns" / "hymnal.yml"
-    hymnal.write_text(hymnal.read_text().replace("count: 2", "count: 3"))
+    (content / "hymns" / "004.md").write_text("---\nnumber: 4\nremoved: true\n---\n")
+    hymnal.write_text(hymnal.read_text().replace("count: 2", "count: 4"))
     category, session = extra["communion"]
     with (content / "schedule" / "services.yml").open("a") as services:
         services.write(f'  - id: communion\n    date: 2026-01-04\n    locality: home-church\n    category: "{category}"\n'

@@ -45,7 +45,7 @@ public enum HymnPages {
         let meta = [(words["hymnWords"], hymn.author), (words["hymnTune"], hymn.tune)]
             .compactMap { label, value in value.map { ["label": .text(label), "value": .text($0)] as TemplateObject } }
         var values: TemplateObject = [
-            "number": .number(hymn.number), "title": .text(hymn.title), "removed": .flag(hymn.removed),
+            "number": .number(hymn.number), "title": .text(hymn.title(removed: words["removedTitle"])), "removed": .flag(hymn.removed),
             "text": .text(text), "finder": finder, "meta": .objects(meta), "hasMeta": .flag(!meta.isEmpty),
             "hymnsURL": .text(context.url("hymns/")), "count": .number(hymnal.count),
         ]
@@ -64,7 +64,7 @@ public enum HymnPages {
         }
         let description = hymn.removed ? words.format("description.hymnRemoved", ["number": String(hymn.number)])
                                        : words.format("description.hymn", ["number": String(hymn.number), "line": hymn.firstLine])
-        return PageSpec(path: path(hymn.number), template: "hymn", title: "\(hymn.number). \(hymn.title)",
+        return PageSpec(path: path(hymn.number), template: "hymn", title: "\(hymn.number). \(hymn.title(removed: words["removedTitle"]))",
                         description: description, values: values, source: hymn.source)
     }
 
