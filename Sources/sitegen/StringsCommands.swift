@@ -33,13 +33,7 @@ struct StringsFolder: ParsableArguments {
         return bytes
     }
 
-    func readCopies() throws -> StringCopies {
-        let diagnostics = Diagnostics()
-        let copies = StringCopies.read(tree, diagnostics: diagnostics)
-        for diagnostic in diagnostics.all { printError(diagnostic.description) }
-        if diagnostics.hasErrors { throw ExitCode.failure }
-        return copies
-    }
+    func readCopies() throws -> StringCopies { try readReporting { StringCopies.read(tree, diagnostics: $0) } }
 
     /// Warnings for `check` and `build`: copied tables whose built-in words changed since.
     static func warnings(content: String) -> [Diagnostic] {

@@ -250,3 +250,36 @@ def test_a_language_without_a_table_names_the_command_that_starts_one(tmp_path):
     assert checked.returncode != 0
     assert "Content/site.yml:5:11: error: language 'sv' has no string table" in checked.stderr
     assert "sitegen strings copy en --as sv" in checked.stderr and str(ROOT) not in checked.stderr, checked.stderr
+
+
+def test_strings_copy_and_diff_work_like_the_themes(tmp_path):
+    """`sitegen strings copy fi` records where the table came from; after an upgrade that changed
+    a word the site sets, `check` warns naming it and `strings diff` shows the change."""
+    binary = isolated_binary(tmp_path / "install")
+    assert run(binary, "init", "s", "--language", "fi", "--bible", "none", "--time-zone", "Europe/Helsinki", cwd=tmp_path).returncode == 0
+    site = tmp_path / "s"
+    copied = run(binary, "strings", "copy", "fi", cwd=site)
+    assert copied.returncode == 0 and "Content/strings/fi.yml" in copied.stdout, copied.stderr
+    strings = site / "Content" / "strings"
+    assert (strings / "fi.yml").read_text() == (strings / ".copies" / "fi.yml").read_text()
+    assert re.search(r'table: "fi", from: "fi", sitegen: "[^"]+", sha256: "[0-9a-f]{64}"', (strings / ".copies.yml").read_text())
+    assert run(binary, "strings", "copy", "fi", cwd=site).returncode != 0   # never over the site's own without --force
+    # The site changes "search"; a later sitegen is simulated by an older base where "search" was another word.
+    table = strings / "fi.yml"
+    table.write_text(re.sub(r"(?m)^search: .*$", "search: Etsi", table.read_text()))
+    base = strings / ".copies" / "fi.yml"
+    base.write_text(re.sub(r"(?m)^search: .*$", "search: Haku", base.read_text()))
+    record = strings / ".copies.yml"
+    record.write_text(re.sub(r'sha256: "[0-9a-f]{64}"', 'sha256: "' + "0" * 64 + '"', record.read_text()))
+    checked = run(binary, "check", cwd=site)
+    assert checked.returncode == 0, checked.stderr
+    assert "Content/strings/fi.yml:1:1: warning: the built-in 'fi' words search changed since this table was copied" in checked.stderr
+    assert "sitegen strings diff fi" in checked.stderr
+    built = run(binary, "build", cwd=site)
+    assert built.returncode == 0 and "Etsi" in (site / "Output" / "index.html").read_text()
+    diff = run(binary, "strings", "diff", "fi", cwd=site)
+    assert diff.returncode == 0 and "-search: Haku" in diff.stdout and "+search: Hae" in diff.stdout, diff.stdout
+    started = run(binary, "strings", "copy", "en", "--as", "sv", cwd=site)
+    assert started.returncode == 0 and (strings / "sv.yml").read_text().startswith("# Copied from sitegen's built-in 'en' table")
+    refused = run(binary, "strings", "copy", "de", cwd=site)
+    assert refused.returncode != 0 and "sitegen strings copy en --as de" in refused.stderr

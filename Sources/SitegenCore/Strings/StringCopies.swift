@@ -7,7 +7,7 @@ import Foundation
 /// `sitegen strings diff` shows what a newer sitegen changed, and `check` warns when a word the
 /// site overrides changed (as `ThemeCopies` does for templates).
 public struct StringCopies: Sendable, Equatable {
-    public struct Copy: Sendable, Equatable {
+    public struct Copy: CopyRecord {
         /// The site's table: `fi` for `Content/strings/fi.yml`.
         public let table: String
         /// The built-in table it was copied from.
@@ -18,6 +18,12 @@ public struct StringCopies: Sendable, Equatable {
         public init(table: String, from: String, sitegen: String, sha256: String) {
             (self.table, self.from, self.sitegen, self.sha256) = (table, from, sitegen, sha256)
         }
+
+        public var copied: String { table }
+        public var yamlLine: String {
+            "{ table: \(JSONText.quoted(table)), from: \(JSONText.quoted(from)), "
+                + "sitegen: \(JSONText.quoted(sitegen)), sha256: \(JSONText.quoted(sha256)) }"
+        }
     }
 
     public static let fileName = ".copies.yml"
@@ -26,16 +32,12 @@ public struct StringCopies: Sendable, Equatable {
     /// Sorted by table.
     public private(set) var copies: [Copy]
 
-    public init(copies: [Copy] = []) { self.copies = copies.sorted { $0.table < $1.table } }
+    public init(copies: [Copy] = []) { self.copies = copies.sortedByName() }
 
-    public func copy(of table: String) -> Copy? { copies.first { $0.table == table } }
+    public func copy(of table: String) -> Copy? { copies.copy(named: table) }
 
     /// Records (or replaces) the copy of `table`.
-    public mutating func record(_ copy: Copy) {
-        copies.removeAll { $0.table == copy.table }
-        copies.append(copy)
-        copies.sort { $0.table < $1.table }
-    }
+    public mutating func record(_ copy: Copy) { copies.replace(with: copy) }
 
     /// The built-in table's text as copied, relative to the strings folder.
     public static func basePath(_ table: String) -> String { "\(baseFolder)/\(table).yml" }
@@ -56,15 +58,8 @@ public struct StringCopies: Sendable, Equatable {
 
     /// The record's text (values JSON-quoted: valid YAML for any name).
     public var text: String {
-        var lines = ["# Written by `sitegen strings copy`: the built-in table each of these tables came from.",
-                     "# `sitegen check` warns when a newer sitegen changes a word one of them sets; `sitegen strings diff` shows how.",
-                     "copies:"]
-        for copy in copies {
-            lines.append("  - { table: \(JSONText.quoted(copy.table)), from: \(JSONText.quoted(copy.from)), "
-                         + "sitegen: \(JSONText.quoted(copy.sitegen)), sha256: \(JSONText.quoted(copy.sha256)) }")
-        }
-        if copies.isEmpty { lines[lines.count - 1] = "copies: []" }
-        return lines.joined(separator: "\n") + "\n"
+        copies.yaml(comments: ["Written by `sitegen strings copy`: the built-in table each of these tables came from.",
+                               "`sitegen check` warns when a newer sitegen changes a word one of them sets; `sitegen strings diff` shows how."])
     }
 
     /// A warning for each copied table whose built-in original changed since in a word the site's
