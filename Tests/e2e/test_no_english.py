@@ -115,6 +115,10 @@ def made_site(key: str, tmp_path_factory) -> pathlib.Path:
                cwd=scratch, share=share)
     assert made.returncode == 0, made.stderr
     site = scratch / "s"
+    readme = (site / "README.md").read_text()
+    # The volunteer's README in the site's language too (commands and file names aside).
+    prose = re.sub(r"`[^`]*`", "", re.sub(r"```.*?```", "", readme, flags=re.S))
+    assert english_words(prose, language, ALLOWED) == [], english_words(prose, language, ALLOWED)
     built = run(binary, "build", cwd=site)
     assert built.returncode == 0, built.stderr
     assert (site / "Output" / "index.html").exists()
