@@ -18,8 +18,8 @@ from conftest import (ARTIFACTS, ROOT, axe_violations, copy_small_content, emula
                       screenshot, serve_folder, set_viewport, validate_html)
 
 ENGLISH = ROOT / "Sources" / "SitegenCore" / "Strings" / "en.yml"
-SPANISH = ROOT / "Content" / "strings" / "es.yml"
-FINNISH = ROOT / "Content" / "strings" / "fi.yml"
+SPANISH = ROOT / "Sources" / "SitegenCore" / "Strings" / "es.yml"
+FINNISH = ROOT / "Sources" / "SitegenCore" / "Strings" / "fi.yml"
 
 
 @functools.cache

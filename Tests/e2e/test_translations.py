@@ -302,7 +302,7 @@ def test_bad_translations_fail_with_every_error_and_leave_output_untouched(tmp_p
     assert re.search(r"bible/odd/translation\.yml:5:\d+: error: unknown versification 'Vulgate' \(known: KJV, NRSVA", err), err
     assert re.search(r"bible/twin/43-John\.osis\.xml:\d+:\d+: error: verse John 3:37 is outside the KJV versification \(John 3 has 36 verses\)", err), err
     assert re.search(r"bible/twin/translation\.yml(:\d+:\d+)?: error: translations 'kjv' and 'twin' have the same abbreviation", err), err
-    assert re.search(r"bible/fin/translation\.yml:3:\d+: error: language 'sv' has no string table: add Content/strings/sv\.yml", err), err
+    assert re.search(r"bible/fin/translation\.yml:3:\d+: error: language 'sv' has no string table: sitegen has en, es, fi; start one with `sitegen strings copy en --as sv`", err), err
     assert re.search(r"bible/john(:\d+:\d+)?: error: translation folder 'john' would share its address /bible/john/", err), err
     assert tree_digest(out) == before
 

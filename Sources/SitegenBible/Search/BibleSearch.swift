@@ -15,13 +15,13 @@ public enum BibleSearch {
     public static func contribution(_ library: BibleLibrary, words: StringTable = .builtIn,
                                     memo: KeyedMemo<BookDocuments, [SearchDocument]>? = nil) -> SearchContribution {
         var chunks: [[SearchDocument]] = []
-        let editions = library.editions
+        let editions = library.editions(site: words)
         var scopes: [SearchScope] = []
         for (e, edition) in editions.enumerated() {
             let scope = edition.translation.id
             // The spellings of the translation's language and of the site's (a Spanish site's readers
             // type "Juan 3:16" in the KJV too, as its search box's hint shows).
-            let tables = Set([edition.language, words.language]).sorted().compactMap(ReferenceSpellings.table)
+            let tables = Set([edition.translation.language, words.language]).sorted().compactMap(ReferenceSpellings.table)
             var books = edition.translation.books.map { searchBook($0, edition, tables) }
             // Books only other translations have, from the first that has each: named, not guessed at.
             var own = Set(edition.translation.books.map(\.canon.osis))
@@ -31,7 +31,7 @@ public enum BibleSearch {
                 }
             }
             books.sort { Canon.book(osis: $0.osis)!.order < Canon.book(osis: $1.osis)!.order }
-            scopes.append(SearchScope(id: scope, label: edition.translation.abbreviation, language: edition.language,
+            scopes.append(SearchScope(id: scope, label: edition.translation.abbreviation, language: edition.translation.language,
                                       books: books.map(\.book)))
             let kind = words["kind.bible"]
             for book in edition.translation.books {

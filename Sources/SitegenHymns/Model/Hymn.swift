@@ -41,8 +41,6 @@ public struct Passage: Sendable, Hashable {
 /// The two kinds of sung-again passage the hymnal has. Both are sung after every stanza.
 public enum ResponseKind: String, Sendable, CaseIterable {
     case chorus, refrain
-
-    public var heading: String { rawValue.capitalized }
 }
 
 /// One hymn. A removed hymn keeps its number and has no text, as the paper copy keeps the page.
@@ -105,10 +103,14 @@ public struct Hymn: Sendable {
         return String(text)
     }
 
-    /// The title shown on the page: the explicit one, else the first line, else "Removed".
-    public var title: String {
+    /// The title shown on the page: the explicit one, else the first line, else "Removed" (the
+    /// apps' data says it in English; the pages in their words, `title(removed:)`).
+    public var title: String { title(removed: "Removed from the hymnal") }
+
+    /// The title, with `removed` the words a removed hymn without a title of its own is called by.
+    public func title(removed word: String) -> String {
         if let explicitTitle, !explicitTitle.isEmpty { return explicitTitle }
-        return removed ? "Removed from the hymnal" : firstLine
+        return removed ? word : firstLine
     }
 }
 

@@ -10,7 +10,7 @@ public enum HymnSearch {
         var documents: [SearchDocument] = []
         for hymn in hymnal.hymns {
             let url = HymnPages.path(hymn.number)
-            let title = "\(hymn.number). \(hymn.title)"
+            let title = "\(hymn.number). \(hymn.title(removed: words["removedTitle"]))"
             let group = "hymns/\(hymn.number)"
             var passages = hymn.stanzas.map(\.plainText)
             if let chorus = hymn.chorus { passages.insert(chorus.plainText, at: min(1, passages.count)) }
