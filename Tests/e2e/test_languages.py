@@ -325,18 +325,18 @@ def test_the_placeholders_hymn_hint_opens_the_hymn(driver, request, site, query)
     assert first.get_attribute("href").endswith("/hymns/3/"), first.get_attribute("href")
 
 
-def test_results_keep_the_readers_language_from_a_translations_page(driver, finnish_bible_url):
-    """On an English site a Finnish translation's chapters are Finnish pages: the header's box
-    there opens the results in Finnish (`/search/fi/`), as the page the reader came from; from an
-    English page, the English results."""
-    driver.get(finnish_bible_url + "bible/john/3/")
-    assert driver.execute_script("return document.documentElement.lang") == "fi"
-    driver.find_element(By.ID, "site-search-q").send_keys("love\n")
-    WebDriverWait(driver, 10).until(lambda d: "/search/fi/" in d.current_url)
+def test_results_keep_the_readers_language_from_a_translations_page(driver, base_url):
+    """On the English site the RV1909's chapters are Spanish pages (a translation other than the
+    default speaks its own language): the header's box there opens the results in Spanish
+    (`/search/es/`), as the page the reader came from; from an English page, the English results."""
+    driver.get(base_url + "bible/rv1909/john/3/")
+    assert driver.execute_script("return document.documentElement.lang") == "es"
+    driver.find_element(By.ID, "site-search-q").send_keys("amor\n")
+    WebDriverWait(driver, 10).until(lambda d: "/search/es/" in d.current_url)
     wait_for_results(driver)
-    assert driver.execute_script("return document.documentElement.lang") == "fi"
-    assert driver.find_element(By.CSS_SELECTOR, "h1").text == "Hae"
-    driver.get(finnish_bible_url + "hymns/")
+    assert driver.execute_script("return document.documentElement.lang") == "es"
+    assert driver.find_element(By.CSS_SELECTOR, "h1").text == "Buscar"
+    driver.get(base_url + "hymns/")
     driver.find_element(By.ID, "site-search-q").send_keys("love\n")
     WebDriverWait(driver, 10).until(lambda d: "/search/?" in d.current_url)
     assert driver.execute_script("return document.documentElement.lang") == "en"
