@@ -392,6 +392,67 @@ import Testing
         #expect(MirrorEntry(linked.appendingPathComponent("versions")) == .directory)
     }
 
+    @Test("Issue 41, item 11: a path that is a folder of another is refused before any download, with a true message")
+    func fileAndFolder() async throws {
+        var site = FakeSite.numbered(2)
+        site.files["a/b.json"] = Data("{}".utf8)
+        site.files["a/b.json/c.json"] = Data("{\"c\":1}".utf8)
+        let server = try HostileServer(site.handler())
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for _ in 0..<2 {   // a retry is refused the same way, downloading nothing again
+            await #expect(throws: SyncError.badManifest("'a/b.json' is listed as a file and as the folder of 'a/b.json/c.json'")) {
+                try await quickSync(server, dir).run()
+            }
+        }
+        #expect(server.served == ["api/v1/manifest.json", "api/v1/manifest.json"])
+        #expect(SnapshotMirror(root: dir).current == nil)
+    }
+
+    @Test("Issue 41, item 11: a .sync-lock that is a symbolic link is replaced, never followed, and blocks nothing")
+    func linkedLock() async throws {
+        let fm = FileManager.default
+        let site = FakeSite.numbered(2)
+        let server = try HostileServer(site.handler())
+        defer { server.stop() }
+        let dir = folder(), elsewhere = folder()
+        defer { try? fm.removeItem(at: dir); try? fm.removeItem(at: elsewhere) }
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        try fm.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let target = elsewhere.appendingPathComponent("precious.txt")
+        try Data("keep me".utf8).write(to: target)
+        for destination in [target.path, elsewhere.appendingPathComponent("missing").path] {
+            try? fm.removeItem(at: dir.appendingPathComponent(".sync-lock"))
+            try fm.createSymbolicLink(atPath: dir.appendingPathComponent(".sync-lock").path, withDestinationPath: destination)
+            _ = try await quickSync(server, dir).run()
+            try expect(SnapshotMirror(root: dir), holds: site)
+            #expect(MirrorEntry(dir.appendingPathComponent(".sync-lock")) == .file)
+        }
+        #expect(try Data(contentsOf: target) == Data("keep me".utf8))
+        #expect(try fm.contentsOfDirectory(atPath: elsewhere.path) == ["precious.txt"])
+    }
+
+    @Test("Issue 41, item 11: a full disk while files are written leaves no staging/ behind; the next run succeeds")
+    func fullDisk() async throws {
+        let site = FakeSite.numbered(4)
+        let server = try HostileServer(site.handler())
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let written = Mutex(0)
+        var full = quickSync(server, dir)
+        full.writeFile = { data, url in   // the second file meets a full disk
+            guard written.withLock({ $0 += 1; return $0 }) < 2 else { throw POSIXError(.ENOSPC) }
+            try data.write(to: url, options: .atomic)
+        }
+        await #expect(throws: SyncError.self) { try await full.run() }
+        #expect(written.withLock { $0 } == 2, "the failure came while the set was being written")
+        #expect(MirrorEntry(dir.appendingPathComponent("staging")) == .missing)
+        _ = try await quickSync(server, dir).run()
+        try expect(SnapshotMirror(root: dir), holds: site)
+    }
+
     @Test("7: a schema named without its path, or unknown, is refused at any version", arguments: [
         ("hymns", 99), ("schemas/songs.schema.json", 1), ("schemas/.schema.json", 1),
     ])
