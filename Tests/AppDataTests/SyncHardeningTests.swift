@@ -183,13 +183,11 @@ import Testing
         defer { server.stop() }
         let dir = folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let start = ContinuousClock.now
+        // The server would send for 20 s (gigabytes); `tooLarge` with the file's size is thrown
+        // only by the byte count that stops the download there (no time bound: a busy machine).
         await #expect(throws: SyncError.tooLarge(url: server.url.absoluteString + "api/v1/a.json", limit: site.files["a.json"]!.count)) {
             try await quickSync(server, dir).run()
         }
-        // The server would send for 20 s (gigabytes); the sync stops at once (well under a
-        // second alone; the bound leaves room for a busy machine).
-        #expect(ContinuousClock.now - start < .seconds(10))
         #expect(SnapshotMirror(root: dir).current == nil)
     }
 
@@ -292,15 +290,14 @@ import Testing
         var sync = quickSync(trickle, dir)
         sync.limits.stall = .seconds(1)
         sync.limits.deadline = .seconds(2)
-        let start = ContinuousClock.now
         do {
             _ = try await sync.run()
             Issue.record("a 30-second trickle was waited out")
         } catch let error as SyncError {
+            // Thrown only by the run's deadline (no time bound here: a busy machine).
             guard case .timedOut(let url, let reason) = error else { Issue.record("\(error)"); return }
             #expect(url.hasSuffix("api/v1/a.json") && reason.contains("deadline of 2.0 s"))
         }
-        #expect(ContinuousClock.now - start < .seconds(4))
 
         let silent = try HostileServer { path, connection in
             guard path.hasSuffix("a.json") else { return connection.respond(body: manifest) }
