@@ -200,6 +200,19 @@ def test_hymn_17s_chorus_breaks_where_its_phrases_end():
                             "God be with you till we meet again."]
 
 
+def test_a_chorus_on_one_line_is_one_repeated_passage():
+    """Issue 41, item 15: nine choruses were one line though their meter lists several. 111, 160
+    and 203 are now in lines; what stays on one line is a chorus that is one passage sung again
+    (`**…:,:**`), which the format closes on its line (the app's text marks it as one)."""
+    one_line = {}
+    for path in sorted((ROOT / "Content" / "hymns").glob("[0-9][0-9][0-9].md")):
+        for block in hl.HymnFile(path).blocks:
+            if block.kind in ("chorus", "refrain") and len(block.lines) == 1:
+                one_line[path.stem] = block.lines[0]
+    assert sorted(one_line) == ["023", "071", "113", "169", "193", "307"]
+    assert all(re.fullmatch(r"\*\*[^*]+\*\*", line) for line in one_line.values()), one_line
+
+
 def test_rerunning_on_the_committed_hymns_changes_nothing(tmp_path):
     folder = tmp_path / "hymns"
     shutil.copytree(ROOT / "Content" / "hymns", folder)
