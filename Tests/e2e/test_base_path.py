@@ -90,7 +90,7 @@ def test_snapshot_urls_start_at_the_sub_path(church):
     """Every URL-like string in the JSON snapshots: absolute ones at https://example.org/church/,
     site paths at /church/."""
     wrong, snapshots = [], sorted((church / "api" / "v1").rglob("*.json"))
-    assert len(snapshots) > 100, "the sub-path build's snapshots"   # no pass on an empty folder
+    assert len(snapshots) >= 30, "the sub-path build's snapshots"   # no pass on an empty folder
     for path in snapshots:
         text = path.read_text()
         for url in re.findall(r'"(https?://example\.org[^"]*)"', text):
