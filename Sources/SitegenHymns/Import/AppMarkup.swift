@@ -40,8 +40,9 @@ public enum AppMarkup {
         }.joined()
     }
 
-    /// A passage back to one app string: the app has no line breaks, lines join with a space.
+    /// A passage back to one app string: the app has no line breaks, lines join with a space
+    /// (none after a dash, as the app's text has none there).
     public static func text(_ passage: Passage) -> String {
-        passage.lines.map { text($0.segments) }.joined(separator: " ")
+        Passage.joined(passage.lines.map { text($0.segments) })
     }
 }

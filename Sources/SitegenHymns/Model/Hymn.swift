@@ -34,7 +34,18 @@ public struct Passage: Sendable, Hashable {
     public let lines: [Line]
     public init(lines: [Line]) { self.lines = lines }
 
-    public var plainText: String { lines.map(\.plainText).joined(separator: " ") }
+    public var plainText: String { Self.joined(lines.map(\.plainText)) }
+
+    /// Lines as one run of text: a space between two, none after a line ending in a dash (the
+    /// text has none at a dash: "our refuge—" / "Take it to the Lord" is "refuge—Take").
+    public static func joined(_ texts: [String]) -> String {
+        var text = ""
+        for line in texts {
+            if let last = text.last, last != "—", last != "–" { text += " " }
+            text += line
+        }
+        return text
+    }
     public var hasRepeats: Bool { lines.contains { $0.segments.contains { $0.repeatSign != nil } } }
 }
 
