@@ -108,7 +108,7 @@ public struct StringTable: Sendable, Hashable {
             var words = english
             let name = "\(language).yml"
             if folder.exists, folder.fileExists(name) {
-                guard let file = folder.read(name, diagnostics: diagnostics),
+                guard let file = folder.read(name, diagnostics: diagnostics), file.isWithin(.strings, diagnostics: diagnostics),
                       let own = table(file, known: english, diagnostics: diagnostics) else { continue }
                 words.merge(own) { $1 }
             } else if language != "en" {

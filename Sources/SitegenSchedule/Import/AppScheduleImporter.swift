@@ -208,19 +208,7 @@ public struct AppScheduleImporter {
         return lines
     }
 
-    static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let c): return c.debugDescription
-        case DecodingError.keyNotFound(let key, let c): return "missing '\(key.stringValue)' at \(path(c))"
-        case DecodingError.typeMismatch(_, let c): return "wrong type at \(path(c)): \(c.debugDescription)"
-        case DecodingError.valueNotFound(_, let c): return "missing value at \(path(c))"
-        default: return "\(error)"
-        }
-    }
-
-    static func path(_ c: DecodingError.Context) -> String {
-        c.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-    }
+    static func describe(_ error: Error) -> String { JSONProblem.describe(error) }
 }
 
 /// Easter Sunday (Gregorian), by the anonymous Gregorian algorithm (Meeus/Jones/Butcher).
