@@ -172,8 +172,8 @@ struct NewMeeting: AsyncParsableCommand {
                 throw ContentEdit.Refused(description: "\(folder.display("localities/\(slug).md")): error: no such locality (there are: \(slugs.joined(separator: ", ")))")
             }
             let current = try edit.current(file, limit: .schedule)
-            let before = current.map { _ in ScheduleReader.check(edit.content, file, localities: localities, diagnostics: diagnostics) } ?? []
-            try refuseIf(diagnostics, "the file has problems already; fix them first")
+            // (Its problems, if any, are the ones the check below reports.)
+            let before = current.map { _ in ScheduleReader.check(edit.content, file, localities: localities, diagnostics: Diagnostics()) } ?? []
             let id = ScheduleAppend.freeID("\(day)-\(slug)", taken: Set(before.map(\.id)))
             let event = StarterSchedule.event(date: day, locality: slug, name: name)
                 .replacingOccurrences(of: JSONText.quoted("\(day)-\(slug)"), with: JSONText.quoted(id))
@@ -183,7 +183,7 @@ struct NewMeeting: AsyncParsableCommand {
             try edit.set(file, Data(text.utf8))
             // The build's own check of the file as it would be: never write one it refuses.
             let after = ScheduleReader.check(edit.planned, file, localities: localities, diagnostics: diagnostics)
-            try refuseIf(diagnostics, "sitegen cannot add the meeting here without breaking the file; add it by hand")
+            try refuseIf(diagnostics, "with the meeting added, the file would not build (above); fix it, or add the meeting by hand")
             guard after.count == before.count + 1 else {
                 throw ContentEdit.Refused(description: "\(folder.display(file)): error: the meeting would not be read as one more event "
                     + "(the layout of 'events:' is unusual); add it by hand; nothing was changed")

@@ -40,8 +40,9 @@ public struct TemplateLibrary: Sendable {
         }
         var texts = builtIn.templateTexts
         for relative in tree.files(withExtensions: ["mustache"], diagnostics: diagnostics) where !relative.hasPrefix("assets/") {
-            guard let file = tree.read(relative, diagnostics: diagnostics), file.isWithin(.template, diagnostics: diagnostics) else { continue }
-            texts[String(relative.dropLast(".mustache".count))] = file.text
+            guard let file = tree.read(relative, diagnostics: diagnostics) else { continue }
+            // One too large is reported and taken as empty (not as missing, a second error).
+            texts[String(relative.dropLast(".mustache".count))] = file.isWithin(.template, diagnostics: diagnostics) ? file.text : ""
         }
         let custom = StaticFiles.assetsFolder + "/" + BuiltInTheme.customStylesheet
         return TemplateLibrary(templates: texts, tree: tree,

@@ -20,6 +20,11 @@ public final class ContentEdit {
     public let content: SourceTree
     private let lock: OutputLock
     private var changes: [(relative: String, data: Data)] = []
+    /// For tests: stop `commit` after this many of its steps (each file staged, the journal,
+    /// each rename), leaving everything as a kill there would.
+    var stopAfterSteps: Int?
+    private var steps = 0
+    struct Stopped: Error {}
 
     static let stagingName = ".sitegen-edit"
     static let journalName = "journal"
@@ -98,11 +103,13 @@ public final class ContentEdit {
         for (index, change) in changes.enumerated() {
             let name = String(index)
             try durableWrite(change.data, to: staging.appendingPathComponent(name))
+            try step()
             journal.append("\(name)\t\(change.relative)")
         }
         let journalText = Data((journal.joined(separator: "\n") + "\n").utf8)
         try durableWrite(journalText, to: staging.appendingPathComponent(Self.journalName + ".new"))
         try rename(staging.appendingPathComponent(Self.journalName + ".new"), staging.appendingPathComponent(Self.journalName))
+        try step()
         changes = []
         try recoverLocked()
     }
@@ -121,6 +128,7 @@ public final class ContentEdit {
                 let target = content.fileURL(parts[1])
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try rename(staged, target)
+                try step()
             }
         }
         if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
@@ -141,13 +149,18 @@ public final class ContentEdit {
             throw Refused(description: "\(content.display(relative)): error: leads outside \(content.displayPath) (a symbolic link); sitegen writes only inside it")
         }
         // A folder on the way that is a link out of the content folder.
-        var parent = (relative as NSString).deletingLastPathComponent
-        while !parent.isEmpty {
+        let folders = relative.split(separator: "/").dropLast()
+        for depth in stride(from: folders.count, through: 1, by: -1) {
+            let parent = folders.prefix(depth).joined(separator: "/")
             if case .outside = content.guarded(parent) {
                 throw Refused(description: "\(content.display(relative)): error: '\(parent)' leads outside \(content.displayPath) (a symbolic link); sitegen writes only inside it")
             }
-            parent = (parent as NSString).deletingLastPathComponent
         }
+    }
+
+    private func step() throws {
+        steps += 1
+        if let stop = stopAfterSteps, steps >= stop { throw Stopped() }
     }
 
     private func pendingData(_ relative: String) -> Data? { changes.last { $0.relative == relative }?.data }

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSnapshots
 
 /// `sitegen import hymnal-json`: the app's hymns.json → `Content/hymns/` (one file per hymn,
 /// `hymnal.yml`). Pure: returns the files to write; the command writes them.
@@ -27,7 +28,7 @@ public enum HymnalImporter {
         do {
             return try JSONDecoder().decode(AppHymnal.self, from: data)
         } catch {
-            diagnostics.error(JSONProblem.describe(error), at: SourceLocation(path: path))
+            diagnostics.error(JSONProblem.describe(error, data: data), at: SourceLocation(path: path))
         }
         return nil
     }

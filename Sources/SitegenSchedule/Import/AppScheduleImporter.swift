@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSnapshots
 
 /// Imports the phone apps' schedule format (`schedule-*.json`): `{"schedule": [{dateString:
 /// "January 27", locality, with, AM, PM, isSunday, status?, comment?, missionaries?}]}`.
@@ -48,7 +49,7 @@ public struct AppScheduleImporter {
         do {
             entries = try JSONDecoder().decode(File.self, from: Data(file.text.utf8)).schedule
         } catch {
-            diagnostics.error("not the apps' schedule format ({\"schedule\": [...]}): \(Self.describe(error))", at: file.location(line: 1))
+            diagnostics.error("not the apps' schedule format ({\"schedule\": [...]}): \(Self.describe(error, file))", at: file.location(line: 1))
             return nil
         }
         let lines = Self.entryLines(file.text)
@@ -208,7 +209,7 @@ public struct AppScheduleImporter {
         return lines
     }
 
-    static func describe(_ error: Error) -> String { JSONProblem.describe(error) }
+    static func describe(_ error: Error, _ file: SourceFile) -> String { JSONProblem.describe(error, data: Data(file.text.utf8)) }
 }
 
 /// Easter Sunday (Gregorian), by the anonymous Gregorian algorithm (Meeus/Jones/Butcher).

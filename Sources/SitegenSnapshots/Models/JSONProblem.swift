@@ -1,12 +1,19 @@
 import Foundation
 
 /// A `JSONDecoder` error as a person reads it: where in the file (`hymns[3].number`) and what is
-/// wrong there. A number that does not fit (`"bytes": 1e30`) is out of range, not "not valid JSON":
-/// only an error with no place in the document is a syntax error.
+/// wrong there. A number that does not fit (`"bytes": 1e30`) is out of range, not "not valid JSON"
+/// (which Foundation on Linux says of it, with no place): when the bytes do parse as JSON, the
+/// number that no whole-number field can hold is found and named.
 public enum JSONProblem {
-    public static func describe(_ error: any Error) -> String {
+    public static func describe(_ error: any Error, data: Data) -> String {
         switch error {
         case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+            if let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
+                if let (path, number) = outOfRange(parsed, path: "") {
+                    return "\(path.isEmpty ? "the top level" : path): the number \(number) is out of range"
+                }
+                return "a value is not what it should be (the file is valid JSON): \(context.debugDescription)"
+            }
             return "not valid JSON: " + (context.underlyingError.map { "\(($0 as NSError).localizedDescription)" } ?? context.debugDescription)
         case DecodingError.dataCorrupted(let context):
             let outOfRange = context.debugDescription.contains("does not fit") || context.debugDescription.contains("out of range")
@@ -20,6 +27,28 @@ public enum JSONProblem {
         default:
             return "\(error)"
         }
+    }
+
+    /// The first number (depth first, keys in order) that is not a whole number an `Int` holds:
+    /// what a decode into whole-number fields fails on.
+    private static func outOfRange(_ value: Any, path: String) -> (String, String)? {
+        switch value {
+        case let object as [String: Any]:
+            for key in object.keys.sorted() {
+                if let found = outOfRange(object[key]!, path: path.isEmpty ? key : "\(path).\(key)") { return found }
+            }
+        case let array as [Any]:
+            for (index, item) in array.enumerated() {
+                if let found = outOfRange(item, path: "\(path)[\(index)]") { return found }
+            }
+        case let number as Double:
+            if abs(number) >= 9.2e18 || !number.isFinite { return (path, "\(number)") }
+        case let number as NSNumber:
+            if abs(number.doubleValue) >= 9.2e18 { return (path, "\(number)") }
+        default:
+            break
+        }
+        return nil
     }
 
     /// `[3].number` → `hymns[3].number` style: keys joined by dots, indexes in brackets.
