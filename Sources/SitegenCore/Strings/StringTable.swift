@@ -132,7 +132,7 @@ public struct StringTable: Sendable, Hashable {
     }
 
     /// `known`: the keys a table may have (nil while the English table itself is read).
-    private static func table(_ file: SourceFile, known: [String: String]?, diagnostics: Diagnostics) -> [String: String]? {
+    static func table(_ file: SourceFile, known: [String: String]?, diagnostics: Diagnostics) -> [String: String]? {
         guard let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return nil }
         var words: [String: String] = [:]
         for key in fields.keys {
