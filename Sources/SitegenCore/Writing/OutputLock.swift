@@ -4,6 +4,7 @@ import Glibc
 #endif
 
 /// One build at a time per output folder: an advisory `flock(2)` on the folder that holds it.
+/// (`ContentEdit` and `sitegen init` lock a folder the same way: one edit of `Content/` at a time.)
 ///
 /// The parent folder is locked, not a lock file, so nothing is left beside `Output/`; the kernel
 /// drops the lock when the process ends in any way (kill -9 included), so a dead build never
