@@ -40,8 +40,8 @@ struct TemplateRenderer {
     /// More than ten times the largest bundled page (all build within 100,000); a template that gets here (lists inside
     /// lists inside lists…) would otherwise run for minutes: it is reported like a runaway.
     static let maximumSteps = 1_000_000
-    /// The HTML of one page: 8 MiB, 100 times a large bundled page (a chapter is 21 KB; the schedule
-    /// of a year about 300 KB).
+    /// The HTML of one page: 8 MiB, 60 times the largest bundled page (the WEB's contents, 137 KB;
+    /// a chapter is 21 KB, the schedule page 129 KB).
     static let maximumBytes = 8 * 1024 * 1024
 
     init(templates: [String: Template], page: PageFrame? = nil, frames: [TemplateObject], name: String = "") {
