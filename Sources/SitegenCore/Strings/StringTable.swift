@@ -11,6 +11,17 @@ public struct StringTable: Sendable, Hashable {
     public static let englishPath = "Sources/SitegenCore/Strings/en.yml"
     public let language: String
     private let words: [String: String]
+    /// Dates in this language's words, by CLDR (`date.locale` when it is a locale of this
+    /// language, `en_GB` for English; else the language itself).
+    public let dates: LocaleDates
+
+    public init(language: String, words: [String: String]) {
+        self.language = language
+        self.words = words
+        // A table that falls back to English's words must not take English's locale with them.
+        let locale = words["date.locale"].flatMap { $0.split(whereSeparator: { "_-".contains($0) }).first == Substring(language) ? $0 : nil }
+        self.dates = LocaleDates(locale: locale ?? language)
+    }
 
     public subscript(_ key: String) -> String { words[key] ?? key }
 
@@ -60,28 +71,20 @@ public struct StringTable: Sendable, Hashable {
         })
     }
 
-    /// "Tuesday, 24 November 2026" / "martes, 24 de noviembre de 2026".
-    public func longDate(_ date: CalendarDate) -> String {
-        format("date.long", ["weekday": weekday(date), "day": String(date.day), "month": month(date.month), "year": String(date.year)])
-    }
+    /// "Tuesday, 24 November 2026" / "martes, 24 de noviembre de 2026" (CLDR's, see `LocaleDates`).
+    public func longDate(_ date: CalendarDate) -> String { dates.long(date) }
 
     /// "24 November" / "24 de noviembre".
-    public func dayAndMonth(_ date: CalendarDate) -> String {
-        format("date.dayMonth", ["day": String(date.day), "month": month(date.month)])
-    }
+    public func dayAndMonth(_ date: CalendarDate) -> String { dates.dayAndMonth(date) }
 
-    /// "Sun 29 Nov" / "dom 29 nov": the names' first three letters.
-    public func shortDate(_ date: CalendarDate) -> String {
-        format("date.short", ["weekday": String(weekday(date).prefix(3)), "day": String(date.day), "month": String(month(date.month).prefix(3))])
-    }
+    /// "Sun 29 Nov" / "dom, 29 nov" / "su 29.11.".
+    public func shortDate(_ date: CalendarDate) -> String { dates.short(date) }
 
     /// "November 2026" / "noviembre de 2026".
-    public func monthAndYear(_ date: CalendarDate) -> String {
-        format("date.monthYear", ["month": month(date.month), "year": String(date.year)])
-    }
+    public func monthAndYear(_ date: CalendarDate) -> String { dates.monthAndYear(date) }
 
-    public func month(_ number: Int) -> String { self["date.month\(number)"] }
-    public func weekday(_ date: CalendarDate) -> String { self["date.weekday\(date.weekday)"] }
+    public func month(_ number: Int) -> String { dates.month(number) }
+    public func weekday(_ date: CalendarDate) -> String { dates.weekday(date.weekday) }
 
     /// The English table as compiled in.
     public static let english: [String: String] = {
