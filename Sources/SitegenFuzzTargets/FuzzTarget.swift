@@ -23,12 +23,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case markdown
     case rawHTML = "raw-html"
     case syncManifest = "sync-manifest"
+    /// Issue 41: the schedule and strings readers, and the importers as `sitegen import` runs
+    /// them (input limit, importer, then the build's own check of what it would write).
+    case schedule
+    case strings
+    case scheduleCSV = "schedule-csv"
+    case localitiesJSON = "localities-json"
 
     /// The longest one input may take; past it the target stops the process, so libFuzzer keeps
     /// a slow input as it keeps a crash (issue 25: the sanitizer was quadratic, 60 KB took a minute).
     public var timeBudget: Duration? {
         switch self {
-        case .rawHTML, .syncManifest: .seconds(2)
+        case .rawHTML, .syncManifest, .schedule, .strings, .scheduleCSV, .localitiesJSON: .seconds(2)
         default: nil
         }
     }
@@ -54,6 +60,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     private func runParser(_ data: Data) {
         if self == .syncManifest { return SyncManifestFuzz.run(data) }
+        if let imports = ImportFuzz(target: self) { return imports.run(data) }
         let diagnostics = Diagnostics()
         // The bytes go through the same UTF-8 check as every source file.
         guard let file = SourceFile.decode(data, url: URL(fileURLWithPath: "/fuzz/input"), displayPath: "input",
@@ -102,7 +109,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             precondition(SanitizedHTML.isBalanced(html), "unbalanced output for a \(data.count)-byte input")
             precondition(!SanitizedHTML.hasHandler(html), "an on… or style attribute passed")
             if MarkdownLimits.check(file.text) == nil { _ = MarkdownRenderer(allowRawHTML: true).render(file.text) }
-        case .syncManifest:
+        case .syncManifest, .schedule, .strings, .scheduleCSV, .localitiesJSON:
             break
         }
         _ = diagnostics.all.map(\.description)
@@ -162,5 +169,57 @@ enum SyncManifestFuzz {
             let known = SnapshotModels.schemaVersions[file.schemaName]
             precondition(known != nil && file.schemaVersion <= known!, "schema '\(file.schema)' v\(file.schemaVersion) accepted")
         }
+    }
+}
+
+/// The readers and importers of issue 41, each with the size limit it has in the build or the
+/// command; what an importer makes goes through the build's check of it, as `sitegen import` does.
+struct ImportFuzz {
+    let target: FuzzTarget
+    static let content = SourceTree(url: URL(fileURLWithPath: "/fuzz/Content"), displayPath: "Content")
+    /// The one locality the schedule inputs may name, read as the build reads one.
+    static let locality: Locality = {
+        let tree = content.overlaying(["localities/aberdeen.md": Data("---\nname: Aberdeen\ntime_zone: America/Chicago\n---\n".utf8)])
+        return LocalityReader.readFile(tree.subtree("localities"), "aberdeen.md", tree.subtree("static"), Diagnostics())!
+    }()
+
+    init?(target: FuzzTarget) {
+        guard [.schedule, .strings, .scheduleCSV, .localitiesJSON].contains(target) else { return nil }
+        self.target = target
+    }
+
+    func run(_ data: Data) {
+        let diagnostics = Diagnostics()
+        switch target {
+        case .schedule:
+            let tree = Self.content.overlaying(["schedule/input.yml": data])
+            _ = ScheduleReader.check(tree, "schedule/input.yml", localities: [Self.locality], diagnostics: diagnostics)
+        case .strings:
+            guard let file = source(data, limit: .strings, diagnostics) else { return }
+            _ = StringTable.table(file, known: StringTable.english, diagnostics: diagnostics)
+        case .scheduleCSV:
+            guard let file = source(data, limit: .scheduleCSV, diagnostics), let sessions = try? SessionDefaults() else { return }
+            let events = CSVScheduleImporter(sessions: sessions, localities: [Self.locality]).run(file, diagnostics: diagnostics)
+            guard diagnostics.errors.isEmpty else { return }
+            let text = ScheduleYAMLWriter.text(title: "fuzz", note: "fuzz", events: events)
+            let tree = Self.content.overlaying(["schedule/input.yml": Data(text.utf8)])
+            _ = ScheduleReader.check(tree, "schedule/input.yml", localities: [Self.locality], diagnostics: diagnostics)
+        case .localitiesJSON:
+            guard let file = source(data, limit: .importJSON, diagnostics) else { return }
+            let outputs = AppLocalitiesImporter.run(file, diagnostics: diagnostics)
+            let tree = Self.content.overlaying(Dictionary(outputs.map { ("localities/\($0.slug).md", Data($0.text.utf8)) },
+                                                          uniquingKeysWith: { a, _ in a }))
+            for output in outputs {
+                _ = LocalityReader.readFile(tree.subtree("localities"), "\(output.slug).md", tree.subtree("static"), diagnostics)
+            }
+        default:
+            return
+        }
+        _ = diagnostics.all.map(\.description)
+    }
+
+    private func source(_ data: Data, limit: SourceLimit, _ diagnostics: Diagnostics) -> SourceFile? {
+        guard data.count <= limit.bytes else { return nil }
+        return SourceFile.decode(data, url: URL(fileURLWithPath: "/fuzz/input"), displayPath: "input", diagnostics: diagnostics)
     }
 }

@@ -26,24 +26,27 @@ struct ImportHymnalJSON: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = Diagnostics()
-        guard let data = FileManager.default.contents(atPath: file) else {
-            printError("\(file): error: cannot read file")
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        guard size <= SourceLimit.importJSON.bytes, let data = FileManager.default.contents(atPath: file) else {
+            printError(size > SourceLimit.importJSON.bytes
+                ? "\(file): error: \(SourceLimit.importJSON.what) has \(size) bytes, more than the limit of \(SourceLimit.importJSON.bytes)"
+                : "\(file): error: cannot read file")
             throw ExitCode.failure
         }
         guard let files = HymnalImporter.files(from: data, path: file, options: .init(title: title), diagnostics: diagnostics) else {
-            for diagnostic in diagnostics.all { printError(diagnostic.description) }
+            ImportMessages.print(diagnostics.all)
             printError("sitegen: nothing was written")
             throw ExitCode.failure
         }
-        let folder = URL(fileURLWithPath: content).appendingPathComponent(HymnalReader.folder)
-        let existing = files.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0.path).path) }
-        if !existing.isEmpty && !force {
-            printError("\(content)/\(HymnalReader.folder)/\(existing[0].path): error: already exists (and \(existing.count - 1) more); use --force to overwrite")
-            throw ExitCode.failure
-        }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for entry in files {
-            try Data(entry.text.utf8).write(to: folder.appendingPathComponent(entry.path), options: .atomic)
+        let tree = SourceTree(url: URL(fileURLWithPath: content), displayPath: content)
+        // One edit (`ContentEdit`): every hymn and hymnal.yml, or none of them.
+        try await edit(tree) { edit in
+            let paths = files.map { HymnalReader.folder + "/" + $0.path }
+            let existing = try paths.filter { try edit.exists($0) }
+            if !existing.isEmpty && !force {
+                throw ContentEdit.Refused(description: "\(tree.display(existing[0])): error: already exists (and \(existing.count - 1) more); use --force to overwrite")
+            }
+            for (path, entry) in zip(paths, files) { try edit.set(path, Data(entry.text.utf8)) }
         }
         let hymns = files.count - 1
         print("Wrote \(hymns) hymn files and \(HymnalReader.settingsFile) to \(content)/\(HymnalReader.folder)/")

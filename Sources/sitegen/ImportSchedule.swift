@@ -15,25 +15,41 @@ struct ScheduleImportOptions: ParsableArguments {
                    displayPath: content)
     }
 
-    /// Reads the input file as validated UTF-8 text.
-    func input(_ path: String, diagnostics: Diagnostics) -> SourceFile? {
-        SourceFile.read(URL(fileURLWithPath: path), displayPath: path, diagnostics: diagnostics)
+    /// Reads the input file as validated UTF-8 text, refused unread when larger than `limit`.
+    func input(_ path: String, limit: SourceLimit, diagnostics: Diagnostics) -> SourceFile? {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= limit.bytes else {
+            diagnostics.error("\(limit.what) has \(size) bytes, more than the limit of \(limit.bytes); split it", at: SourceLocation(path: path, line: 1))
+            return nil
+        }
+        return SourceFile.read(URL(fileURLWithPath: path), displayPath: path, diagnostics: diagnostics)
     }
 
-    /// Writes `text` to `relative` below the content folder unless it exists and --force is not given.
-    func write(_ text: String, to relative: String) throws {
-        let url = tree().fileURL(relative)
-        if FileManager.default.fileExists(atPath: url.path) && !force {
-            printError("\(tree().display(relative)): error: file exists (use --force to overwrite)")
-            throw ExitCode.failure
+    /// Writes `files` (paths below the content folder) as one edit (`ContentEdit`: all or none),
+    /// after `check` (the build's own reader) found no problem in the folder as it would be.
+    /// A file that exists is only replaced with --force.
+    func write(_ files: [(relative: String, text: String)],
+               check: @escaping (SourceTree, String, Diagnostics) async -> Void) async throws {
+        let folder = tree()
+        try await edit(folder) { edit in
+            for file in files {
+                if try edit.exists(file.relative) && !force {
+                    throw ContentEdit.Refused(description: "\(folder.display(file.relative)): error: file exists (use --force to overwrite)")
+                }
+                try edit.set(file.relative, Data(file.text.utf8))
+            }
+            let diagnostics = Diagnostics()
+            for file in files { await check(edit.planned, file.relative, diagnostics) }
+            guard diagnostics.errors.isEmpty else {
+                ImportMessages.print(diagnostics.all)
+                throw ContentEdit.Refused(description: "sitegen: the build would refuse what this import makes (above); nothing was written")
+            }
         }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
     }
 
     /// Prints the run's problems; fails when there were errors (nothing is written then).
     func finish(_ diagnostics: Diagnostics) throws {
-        for d in diagnostics.all { printError(d.description) }
+        ImportMessages.print(diagnostics.all)
         let errors = diagnostics.errors.count
         if errors > 0 {
             printError("sitegen: \(errors) error\(errors == 1 ? "" : "s"); nothing was written")
@@ -41,11 +57,26 @@ struct ScheduleImportOptions: ParsableArguments {
         }
     }
 
+    /// The schedule file an import writes: `schedule/<stem>.yml`, the stem checked like every
+    /// path a command is given (`ContentPath`) and kept to letters, digits, '-' and '_'.
+    static func scheduleFile(_ stem: String, option: String) throws -> String {
+        guard !stem.isEmpty, stem.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
+              ContentPath.problem(stem) == nil else {
+            throw ValidationError("\(option) must be letters, digits, '-' or '_' (it names the file in schedule/), not '\(stem)'")
+        }
+        return "\(ScheduleReader.folder)/\(stem).yml"
+    }
+
     /// Sessions given as `10:00-12:00`.
     static func sessions(morning: String, sundayMorning: String, evening: String) throws -> SessionDefaults {
         do { return try SessionDefaults(morning: morning, sundayMorning: sundayMorning, evening: evening) } catch {
             throw ValidationError("\(error)")
         }
+    }
+
+    /// The build's check of a schedule file, against the content's localities.
+    func scheduleCheck(_ localities: [Locality]) -> (SourceTree, String, Diagnostics) async -> Void {
+        { planned, relative, diagnostics in _ = ScheduleReader.check(planned, relative, localities: localities, diagnostics: diagnostics) }
     }
 
     func localities(_ diagnostics: Diagnostics) async -> [Locality] {
@@ -71,10 +102,14 @@ struct ImportLocalitiesJSON: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = Diagnostics()
-        guard let source = options.input(file, diagnostics: diagnostics) else { return try options.finish(diagnostics) }
+        guard let source = options.input(file, limit: .importJSON, diagnostics: diagnostics) else { return try options.finish(diagnostics) }
         let outputs = AppLocalitiesImporter.run(source, diagnostics: diagnostics)
         try options.finish(diagnostics)
-        for output in outputs { try options.write(output.text, to: "localities/\(output.slug).md") }
+        let statics = options.tree().subtree("static")
+        try await options.write(outputs.map { ("\(LocalityReader.folder)/\($0.slug).md", $0.text) }) { planned, relative, diagnostics in
+            _ = LocalityReader.readFile(planned.subtree(LocalityReader.folder), String(relative.dropFirst(LocalityReader.folder.count + 1)),
+                                        statics, diagnostics)
+        }
         print("Imported \(outputs.count) localities into \(options.content)/localities/")
     }
 }
@@ -99,15 +134,13 @@ struct ImportScheduleJSON: AsyncParsableCommand {
 
     func validate() throws {
         if !(1900...2200).contains(year) { throw ValidationError("--year must be a year like 2027") }
-        if let name, !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
-            throw ValidationError("--name must be letters, digits, '-' or '_'")
-        }
+        if let name { _ = try ScheduleImportOptions.scheduleFile(name, option: "--name") }
     }
 
     func run() async throws {
         let diagnostics = Diagnostics()
         let sessions = try ScheduleImportOptions.sessions(morning: morning, sundayMorning: sundayMorning, evening: evening)
-        guard let source = options.input(file, diagnostics: diagnostics) else { return try options.finish(diagnostics) }
+        guard let source = options.input(file, limit: .importJSON, diagnostics: diagnostics) else { return try options.finish(diagnostics) }
         let localities = await options.localities(diagnostics)
         var importer = AppScheduleImporter(year: year, alignWeekdays: alignWeekdays, team: team, sessions: sessions,
                                            localities: localities)
@@ -118,7 +151,9 @@ struct ImportScheduleJSON: AsyncParsableCommand {
         let stem = name ?? "\(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)-\(year)"
         let shift = result.shift == 0 ? "" : ", moved by \(result.shift) days so Sundays stay Sundays"
         let note = "Imported from \(URL(fileURLWithPath: file).lastPathComponent) with sitegen import schedule-json --year \(year)\(shift)."
-        try options.write(ScheduleYAMLWriter.text(title: title ?? stem, note: note, events: result.events), to: "schedule/\(stem).yml")
+        let target = try ScheduleImportOptions.scheduleFile(stem, option: "the file name (or --name)")
+        try await options.write([(target, ScheduleYAMLWriter.text(title: title ?? stem, note: note, events: result.events))],
+                                check: options.scheduleCheck(localities))
         print("Imported \(result.events.count) entries into \(options.content)/schedule/\(stem).yml\(shift)")
     }
 }
@@ -137,16 +172,34 @@ struct ImportScheduleCSV: AsyncParsableCommand {
     @Option(help: "Evening session.") var evening = "19:00-21:00"
     @OptionGroup var options: ScheduleImportOptions
 
+    func validate() throws {
+        if let name { _ = try ScheduleImportOptions.scheduleFile(name, option: "--name") }
+    }
+
     func run() async throws {
         let diagnostics = Diagnostics()
         let sessions = try ScheduleImportOptions.sessions(morning: morning, sundayMorning: sundayMorning, evening: evening)
-        guard let source = options.input(file, diagnostics: diagnostics) else { return try options.finish(diagnostics) }
-        let importer = CSVScheduleImporter(sessions: sessions, localities: await options.localities(diagnostics))
+        guard let source = options.input(file, limit: .scheduleCSV, diagnostics: diagnostics) else { return try options.finish(diagnostics) }
+        let localities = await options.localities(diagnostics)
+        let importer = CSVScheduleImporter(sessions: sessions, localities: localities)
         let events = importer.run(source, diagnostics: diagnostics)
         try options.finish(diagnostics)
         let stem = name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let note = "Imported from \(URL(fileURLWithPath: file).lastPathComponent) with sitegen import schedule-csv."
-        try options.write(ScheduleYAMLWriter.text(title: title ?? stem, note: note, events: events), to: "schedule/\(stem).yml")
+        let target = try ScheduleImportOptions.scheduleFile(stem, option: "the file name (or --name)")
+        try await options.write([(target, ScheduleYAMLWriter.text(title: title ?? stem, note: note, events: events))],
+                                check: options.scheduleCheck(localities))
         print("Imported \(events.count) entries into \(options.content)/schedule/\(stem).yml")
+    }
+}
+
+/// An import's problems, at most `shown` of them: a CSV with a million bad rows gets a screenful
+/// and a count, not a million lines.
+enum ImportMessages {
+    static let shown = 50
+
+    static func print(_ diagnostics: [Diagnostic]) {
+        for d in diagnostics.prefix(shown) { printError(d.description) }
+        if diagnostics.count > shown { printError("sitegen: and \(diagnostics.count - shown) more problems like these") }
     }
 }

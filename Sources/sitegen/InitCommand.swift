@@ -35,18 +35,15 @@ struct InitCommand: AsyncParsableCommand {
 
     func run() async throws {
         let root = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-        let content = root.appendingPathComponent("Content")
-        if FileManager.default.fileExists(atPath: content.path) {
-            printError("\(directory)/Content: error: there is already a site here; sitegen init writes only into a folder without Content/")
-            throw ExitCode.failure
-        }
-        let answers = try StarterAnswers.ask(title: title, baseURL: baseURL, language: language, timeZone: timeZone,
-                                             interactive: isatty(STDIN_FILENO) == 1)
         // Before anything is written: the one thing that can be missing outside sitegen.
         let bible = try bibleToBring(interactive: isatty(STDIN_FILENO) == 1)
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let staging = root.appendingPathComponent(".sitegen-init-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: staging) }
+        // Everything is written into a staging folder, then renamed into place (`InitPlacement`).
+        let placement = try await InitPlacement.begin(root, display: directory)
+        defer { placement.cleanUp() }
+        let answers = try StarterAnswers.ask(title: title, baseURL: baseURL, language: language, timeZone: timeZone,
+                                             interactive: isatty(STDIN_FILENO) == 1)
+        let staging = placement.staging
+        // The Bible first: the one step that can fail for want of something outside sitegen.
         if bible == .kjv { try StarterBible.bringKJV(to: staging.appendingPathComponent("Content/bible/kjv")) }
         for (path, data) in StarterFiles.files(answers.language) {
             try write(path == StarterLocality.file ? StarterLocality.text(data, zone: answers.zone) : data, to: staging.appendingPathComponent(path))
@@ -55,7 +52,7 @@ struct InitCommand: AsyncParsableCommand {
         try write(Data(answers.siteYAML(bible: bible == .kjv).utf8), to: staging.appendingPathComponent("Content/site.yml"))
         try write(Data(StarterSchedule.meetings(today: today, words: answers.words).utf8), to: staging.appendingPathComponent("Content/schedule/meetings.yml"))
         for (source, target) in host.files { try write(BuiltInFiles.deploy[source]!, to: staging.appendingPathComponent(target)) }
-        try moveContents(of: staging, into: root)
+        try placement.finish()
         print("""
         Wrote a new site into \(directory)/ (\(bible == .kjv ? "with the King James Bible" : "without a Bible")\
         \(host.files.first.map { ", publishing from \($0.target)" } ?? "")).
@@ -78,23 +75,6 @@ struct InitCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         return .none
-    }
-
-    /// Moves each staged file into the site's folder; one already there (a README of its own, a
-    /// pipeline) is kept and named.
-    func moveContents(of staging: URL, into root: URL) throws {
-        let files = FileManager.default
-        guard let walk = files.enumerator(at: staging, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
-        for case let file as URL in walk where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            let relative = String(file.standardizedFileURL.path.dropFirst(staging.standardizedFileURL.path.count + 1))
-            let target = root.appendingPathComponent(relative)
-            if files.fileExists(atPath: target.path) {
-                printError("\(directory)/\(relative): note: already there, left as it was")
-                continue
-            }
-            try files.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try files.moveItem(at: file, to: target)
-        }
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SitegenHymns
+import SitegenSchedule
 import SitegenSite
 
 /// `sitegen new hymn|page|meeting`: a correctly formed file, for volunteers who do not remember
@@ -12,30 +13,44 @@ struct NewCommand: AsyncParsableCommand {
         subcommands: [NewHymn.self, NewPage.self, NewMeeting.self])
 }
 
+/// Runs `body` as one edit of the content folder (`ContentEdit`: locked, confined,
+/// read-or-refuse, all or nothing); its refusals are printed as errors.
+func edit(_ content: SourceTree, _ body: (ContentEdit) async throws -> Void) async throws {
+    do {
+        let edit = try await ContentEdit.begin(content) { printError("sitegen: waiting for another sitegen command editing \(content.displayPath)/ …") }
+        try await body(edit)
+        try edit.commit()
+    } catch let refused as ContentEdit.Refused {
+        printError(refused.description)
+        throw ExitCode.failure
+    }
+}
+
 struct ContentFolder: ParsableArguments {
     @Option(help: "The site's content folder.")
     var content = "Content"
 
-    func url(_ relative: String) -> URL {
-        URL(fileURLWithPath: content, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL.appendingPathComponent(relative)
+    var tree: SourceTree {
+        SourceTree(url: URL(fileURLWithPath: content, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL, displayPath: content)
     }
 
-    func display(_ relative: String) -> String { content + "/" + relative }
+    func url(_ relative: String) -> URL { tree.fileURL(relative) }
 
-    /// Writes a file that must not exist yet.
-    func create(_ relative: String, _ text: String) throws {
-        guard !FileManager.default.fileExists(atPath: url(relative).path) else {
-            printError("\(display(relative)): error: already exists; sitegen new never overwrites a file")
-            throw ExitCode.failure
+    func display(_ relative: String) -> String { tree.display(relative) }
+
+    func editing(_ body: (ContentEdit) async throws -> Void) async throws { try await edit(tree, body) }
+
+    /// Plans a file that must not exist yet.
+    func create(_ relative: String, _ text: String, in edit: ContentEdit) throws {
+        guard try !edit.exists(relative) else {
+            throw ContentEdit.Refused(description: "\(display(relative)): error: already exists; sitegen new never overwrites a file")
         }
-        try write(Data(text.utf8), to: url(relative))
-        print("Wrote \(display(relative))")
+        try edit.set(relative, Data(text.utf8))
     }
 
     /// The day it is in the site's time zone (site.yml), or in this computer's without one.
     var today: CalendarDate {
-        let tree = SourceTree(url: url(""), displayPath: content)
         let zone = tree.fileExists(SiteConfig.fileName) ? SiteConfig.read(from: tree, diagnostics: Diagnostics())?.timeZone : nil
         return BuildOptions.defaultAsOf(timeZone: zone ?? .current) ?? CalendarDate(daysSinceEpoch: 0)
     }
@@ -51,34 +66,43 @@ struct NewHymn: AsyncParsableCommand {
 
     static let countLine = "(?m)^count:[ \\t]*([0-9]+)[ \\t]*(#.*)?$"
 
+    /// How far past `count` a new hymn's number may be: a typo (`new hymn 9999` for 99) must not
+    /// raise `count`, and with it the hymnal's contents, to thousands of missing hymns.
+    static let maximumGap = 50
+
     func run() async throws {
         let settings = "hymns/" + "hymnal.yml"
-        guard let text = try? String(contentsOf: folder.url(settings), encoding: .utf8),
-              let match = text.range(of: Self.countLine, options: .regularExpression),
-              let count = Int(text[match].dropFirst("count:".count).prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)) else {
-            printError("\(folder.display(settings)): error: no 'count: N' line to take the next number from; write one (README: Hymns)")
-            throw ExitCode.failure
-        }
-        let number = self.number ?? count + 1
-        guard HymnalSettings.numbers.contains(number) else { throw ValidationError("the number must be between 1 and 9999") }
-        let name = "hymns/" + String(number).leftPadded(to: 3) + ".md"
-        let titleLine = title.map { "title: \(JSONText.quoted($0))\n" } ?? ""
-        try folder.create(name, """
-        ---
-        number: \(number)
-        \(titleLine)---
-        The first stanza, one line of the hymn on each line;
-        a blank line starts the next stanza.
+        try await folder.editing { edit in
+            guard let text = try edit.current(settings)?.text,
+                  let match = text.range(of: Self.countLine, options: .regularExpression),
+                  let count = Int(text[match].dropFirst("count:".count).prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)) else {
+                throw ContentEdit.Refused(description: "\(folder.display(settings)): error: no 'count: N' line to take the next number from; write one (README: Hymns)")
+            }
+            let number = self.number ?? count + 1
+            guard HymnalSettings.numbers.contains(number) else { throw ValidationError("the number must be between 1 and 9999") }
+            guard number <= count + Self.maximumGap else {
+                throw ContentEdit.Refused(description: "\(folder.display(settings)): error: hymn \(number) is more than \(Self.maximumGap) past "
+                    + "count (\(count)); raise count there yourself if the hymnal has that many hymns, then run this again")
+            }
+            let name = "hymns/" + String(number).leftPadded(to: 3) + ".md"
+            let titleLine = title.map { "title: \(JSONText.quoted($0))\n" } ?? ""
+            try folder.create(name, """
+            ---
+            number: \(number)
+            \(titleLine)---
+            The first stanza, one line of the hymn on each line;
+            a blank line starts the next stanza.
 
-        ::: chorus
-        A chorus, if the hymn has one (else delete these three lines).
-        :::
+            ::: chorus
+            A chorus, if the hymn has one (else delete these three lines).
+            :::
 
-        """)
-        if number > count {
-            let raised = text.replacingCharacters(in: match, with: "count: \(number)")
-            try write(Data(raised.utf8), to: folder.url(settings))
-            print("Raised count in \(folder.display(settings)) to \(number)")
+            """, in: edit)
+            if number > count {
+                try edit.set(settings, Data(text.replacingCharacters(in: match, with: "count: \(number)").utf8))
+            }
+            print("Wrote \(folder.display(name))")
+            if number > count { print("Raised count in \(folder.display(settings)) to \(number)") }
         }
     }
 }
@@ -101,14 +125,18 @@ struct NewPage: AsyncParsableCommand {
         let last = name.split(separator: "/").last.map(String.init) ?? name
         let words = last.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
         let heading = title ?? (words.prefix(1).uppercased() + words.dropFirst())
-        try folder.create("pages/\(name).md", """
-        ---
-        title: \(JSONText.quoted(heading))
-        description: \(JSONText.quoted("One line about this page, for search engines and link previews."))
-        ---
-        Write the page here in Markdown: **bold**, *italic*, [a link](/about/), lists with `-`.
+        let file = "pages/\(name).md"
+        try await folder.editing { edit in
+            try folder.create(file, """
+            ---
+            title: \(JSONText.quoted(heading))
+            description: \(JSONText.quoted("One line about this page, for search engines and link previews."))
+            ---
+            Write the page here in Markdown: **bold**, *italic*, [a link](/about/), lists with `-`.
 
-        """)
+            """, in: edit)
+        }
+        print("Wrote \(folder.display(file))")
     }
 }
 
@@ -119,32 +147,54 @@ struct NewMeeting: AsyncParsableCommand {
     @OptionGroup var folder: ContentFolder
     @Option(help: "The schedule file below Content/.") var file = "schedule/meetings.yml"
     @Option(help: ArgumentHelp("The meeting's day (default: today in the site's time zone).", valueName: "YYYY-MM-DD"),
-            transform: SiteOptions.date)
+            transform: { try SiteOptions.date($0, option: "--date") })
     var date: CalendarDate?
     @Option(help: "The locality's file name in localities/ without .md (default: the first one).") var locality: String?
     @Option(help: "The session's name.") var name = "Evening meeting"
 
+    func validate() throws {
+        if let problem = ContentPath.problem(file) { throw ValidationError("--file \(file): \(problem)") }
+        guard file.hasPrefix(ScheduleReader.folder + "/"), file.hasSuffix(".yml") || file.hasSuffix(".yaml") else {
+            throw ValidationError("--file must be a .yml file in \(ScheduleReader.folder)/ (the build reads schedules there), not '\(file)'")
+        }
+    }
+
     func run() async throws {
-        let localities = (try? FileManager.default.contentsOfDirectory(atPath: folder.url("localities").path))?
-            .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.sorted() ?? []
-        guard let slug = locality ?? localities.first else {
-            printError("\(folder.display("localities")): error: no locality to hold the meeting; pass --locality or add one first")
-            throw ExitCode.failure
-        }
-        guard localities.contains(slug) else {
-            printError("\(folder.display("localities/\(slug).md")): error: no such locality (there are: \(localities.joined(separator: ", ")))")
-            throw ExitCode.failure
-        }
         let day = date ?? folder.today
-        let target = folder.url(file)
-        var text = (try? String(contentsOf: target, encoding: .utf8)) ?? "title: \"Meetings\"\nevents:\n"
-        guard text.range(of: "(?m)^events:[ \\t]*$", options: .regularExpression) != nil else {
-            printError("\(folder.display(file)): error: no 'events:' line followed by a list to add the meeting to")
-            throw ExitCode.failure
+        try await folder.editing { edit in
+            let diagnostics = Diagnostics()
+            let localities = await LocalityReader.read(content: edit.content, diagnostics: diagnostics)
+            let slugs = localities.map(\.slug).sorted()
+            guard let slug = locality ?? slugs.first else {
+                throw ContentEdit.Refused(description: "\(folder.display("localities")): error: no locality to hold the meeting; pass --locality or add one first")
+            }
+            guard slugs.contains(slug) else {
+                throw ContentEdit.Refused(description: "\(folder.display("localities/\(slug).md")): error: no such locality (there are: \(slugs.joined(separator: ", ")))")
+            }
+            let current = try edit.current(file, limit: .schedule)
+            // (Its problems, if any, are the ones the check below reports.)
+            let before = current.map { _ in ScheduleReader.check(edit.content, file, localities: localities, diagnostics: Diagnostics()) } ?? []
+            let id = ScheduleAppend.freeID("\(day)-\(slug)", taken: Set(before.map(\.id)))
+            let event = StarterSchedule.event(date: day, locality: slug, name: name)
+                .replacingOccurrences(of: JSONText.quoted("\(day)-\(slug)"), with: JSONText.quoted(id))
+            guard let text = ScheduleAppend.adding(event, to: current?.text ?? "title: \"Meetings\"\nevents:\n") else {
+                throw ContentEdit.Refused(description: "\(folder.display(file)): error: no 'events:' line followed by a list to add the meeting to")
+            }
+            try edit.set(file, Data(text.utf8))
+            // The build's own check of the file as it would be: never write one it refuses.
+            let after = ScheduleReader.check(edit.planned, file, localities: localities, diagnostics: diagnostics)
+            try refuseIf(diagnostics, "with the meeting added, the file would not build (above); fix it, or add the meeting by hand")
+            guard after.count == before.count + 1 else {
+                throw ContentEdit.Refused(description: "\(folder.display(file)): error: the meeting would not be read as one more event "
+                    + "(the layout of 'events:' is unusual); add it by hand; nothing was changed")
+            }
+            print("Added a meeting on \(day.longDescription) at \(slug) to \(folder.display(file)) (id \(id)); edit its times there")
         }
-        if !text.hasSuffix("\n") { text += "\n" }
-        text += StarterSchedule.event(date: day, locality: slug, name: name)
-        try write(Data(text.utf8), to: target)
-        print("Added a meeting on \(day.longDescription) at \(slug) to \(folder.display(file)); edit its times there")
+    }
+
+    private func refuseIf(_ diagnostics: Diagnostics, _ why: String) throws {
+        guard !diagnostics.errors.isEmpty else { return }
+        throw ContentEdit.Refused(description: (diagnostics.all.map(\.description) + ["\(folder.display(file)): note: \(why); nothing was changed"])
+            .joined(separator: "\n"))
     }
 }

@@ -59,9 +59,12 @@ struct SiteOptions: ParsableArguments {
     func copyWarnings() -> [Diagnostic] { themeWarnings() + StringsFolder.warnings(content: content) }
 
     /// `--as-of`, parsed once where it is read.
-    static func date(_ text: String) throws -> CalendarDate {
+    static func date(_ text: String) throws -> CalendarDate { try date(text, option: "--as-of") }
+
+    /// A date option, named as the user wrote it in the message (`new meeting --date`).
+    static func date(_ text: String, option: String) throws -> CalendarDate {
         guard let date = CalendarDate(text) else {
-            throw ValidationError("--as-of must be a date written YYYY-MM-DD that exists, not '\(text)'")
+            throw ValidationError("\(option) must be a date written YYYY-MM-DD that exists, not '\(text)'")
         }
         return date
     }

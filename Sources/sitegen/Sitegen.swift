@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SitegenSite
 
 @main
@@ -15,4 +16,18 @@ struct Sitegen: AsyncParsableCommand {
         subcommands: [InitCommand.self, Build.self, Check.self, Serve.self, NewCommand.self, ThemeCommand.self, StringsCommand.self, PrintSheetCommand.self, SyncCommand.self, Import.self, RebuildTimings.self],
         defaultSubcommand: nil
     )
+
+    /// ArgumentParser's own `main`, except that a file error from Foundation that no command
+    /// caught is printed in words (`FileProblem`), never as "NSCocoaErrorDomain error 512".
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand { try await command.run() } else { try command.run() }
+        } catch let error as CocoaError {
+            printError(FileProblem.message(error))
+            exit(withError: ExitCode.failure)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

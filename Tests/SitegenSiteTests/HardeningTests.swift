@@ -118,14 +118,16 @@ struct HardeningTests {
         #expect(errors.first?.contains("'interval' must be from 1 to 1000") == true)
     }
 
-    @Test("5: 20,000 nested sections are a template error naming the template and line")
+    @Test("5: 10,000 nested sections are a template error naming the template and line")
     func deepTemplate() async throws {
-        let deep = String(repeating: "{{#page}}", count: 20_000) + String(repeating: "{{/page}}", count: 20_000)
+        // (Issue 17 had 20,000 and 100,000 nestings; since issue 41 a template past 256 KiB is
+        // refused by its size before it is parsed, so these stay within that to reach the parser.)
+        let deep = String(repeating: "{{#page}}", count: 10_000) + String(repeating: "{{/page}}", count: 10_000)
         let (errors, _) = try await build(["Templates/deep.mustache": deep])
         #expect(errors == ["Templates/deep.mustache:1:901: error: template syntax: '{{#page}}' is nested more than 100 sections or blocks deep"])
-        let blocks = String(repeating: "{{$a}}", count: 100_000) + String(repeating: "{{/a}}", count: 100_000)
+        let blocks = String(repeating: "{{$a}}", count: 20_000) + String(repeating: "{{/a}}", count: 20_000)
         let (blockErrors, _) = try await build(["Templates/blocks.mustache": blocks])
-        #expect(blockErrors.count == 1)
+        #expect(blockErrors.count == 1 && blockErrors.first?.contains("nested more than 100") == true)
     }
 
     @Test("6: a hymnal count of 2^63-1 or 100,000,000 is an error at once", arguments: ["9223372036854775807", "100000000"])

@@ -63,6 +63,7 @@ public struct SiteConfig: Sendable {
             return nil
         }
         guard let file = content.read(fileName, diagnostics: diagnostics),
+              file.isWithin(.site, diagnostics: diagnostics),
               let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics),
               var config = parse(fields, diagnostics: diagnostics) else { return nil }
         let tables = StringTable.readAll(content, siteLanguage: config.language, at: fields.location(ofKey: "language"),

@@ -28,6 +28,8 @@ public struct RenderContext: Sendable {
     /// run would only hold memory.
     public private(set) var remembers = true
     private var shared: SharedValues
+    /// The bytes of HTML this build's pages have taken so far.
+    private let pageBytes = RenderBudget()
 
     public init(config: SiteConfig, address: SiteAddress, asOf: CalendarDate, templates: TemplateLibrary,
                 diagnostics: Diagnostics, jobs: Int, generator: String, settings: BuildSettingValues = BuildSettingValues()) {
@@ -202,6 +204,12 @@ extension RenderContext {
         let templateFile = templates.tree.display(page.template + ".mustache")
         switch templates.render(page.template, page: pageFrame(for: page), frames: [page.values]) {
         case .html(let bytes):
+            guard pageBytes.take(bytes.count) else {
+                diagnostics.error("page '\(page.path)' is not written: the build's pages came to more than the "
+                                  + "\(RenderBudget.maximumBytes) bytes a build may render (the renderer's budget); make the content smaller",
+                                  at: page.source ?? SourceLocation(path: templateFile))
+                return nil
+            }
             return OutputFile(path: OutputFile.filePath(forPage: page.path), data: Data(bytes), source: page.source?.path)
         case .unknownTemplate:
             diagnostics.error("unknown template '\(page.template)' (no \(page.template).mustache in \(templates.tree.displayPath))",
@@ -209,6 +217,10 @@ extension RenderContext {
         case .runaway(let name):
             diagnostics.error("template '\(name)' includes itself without end (through \(page.template).mustache)",
                               at: SourceLocation(path: templates.tree.display(name + ".mustache")))
+        case .tooManyBytes(let limit):
+            diagnostics.error("page '\(page.path)' is too large to render: \(page.template).mustache makes more than the "
+                              + "\(limit) bytes a page may have (the renderer's budget); make its content or template smaller",
+                              at: page.source ?? SourceLocation(path: templateFile))
         case .tooLarge(let limit):
             diagnostics.error("page '\(page.path)' is too large to render: \(page.template).mustache needs more than the "
                               + "\(limit) template nodes a page may take (the renderer's budget); make its content smaller",

@@ -28,6 +28,11 @@ public struct SourceFile: Sendable {
         return false
     }
 
+    /// Whether the file is within the limit of its kind (`SourceLimit`); if not, an error at line 1.
+    public func isWithin(_ limit: SourceLimit, diagnostics: Diagnostics) -> Bool {
+        isWithin(limit.bytes, what: limit.what, diagnostics: diagnostics)
+    }
+
     /// Reads and validates a file. Problems (unreadable, invalid UTF-8) go to `diagnostics`.
     public static func read(_ url: URL, displayPath: String, diagnostics: Diagnostics) -> SourceFile? {
         guard let data = FileManager.default.contents(atPath: url.path) else {

@@ -174,6 +174,16 @@ public struct SourceTree: Sendable {
     }
 }
 
+extension SourceTree {
+    /// This folder as it would be with `files` (relative paths → new bytes) written: what an
+    /// edit checks with the build's own readers before it writes anything.
+    public func overlaying(_ files: [String: Data]) -> SourceTree {
+        var table: [String: Data] = preloaded?.table ?? [:]
+        for (relative, data) in files { table[fileURL(relative).standardizedFileURL.path] = data }
+        return SourceTree(url: url, displayPath: displayPath, preloaded: PreloadedFiles(table), boundary: boundary)
+    }
+}
+
 /// File contents by absolute path, read once by `SourceTree.preloaded(jobs:)`; immutable.
 public final class PreloadedFiles: Sendable {
     let table: [String: Data]

@@ -133,7 +133,7 @@ public struct StringTable: Sendable, Hashable {
             var words = english.merging(builtIn ?? [:]) { $1 }
             let name = "\(language).yml"
             if folder.exists, folder.fileExists(name) {
-                guard let file = folder.read(name, diagnostics: diagnostics),
+                guard let file = folder.read(name, diagnostics: diagnostics), file.isWithin(.strings, diagnostics: diagnostics),
                       let own = table(file, known: english, diagnostics: diagnostics) else { continue }
                 words.merge(own) { $1 }
                 warnOfEnglish(in: language, own: own, builtIn: builtIn, at: SourceLocation(path: folder.display(name)), diagnostics: diagnostics)
@@ -179,7 +179,7 @@ public struct StringTable: Sendable, Hashable {
     }
 
     /// `known`: the keys a table may have (nil while the English table itself is read).
-    private static func table(_ file: SourceFile, known: [String: String]?, diagnostics: Diagnostics) -> [String: String]? {
+    static func table(_ file: SourceFile, known: [String: String]?, diagnostics: Diagnostics) -> [String: String]? {
         guard let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return nil }
         var words: [String: String] = [:]
         for key in fields.keys {

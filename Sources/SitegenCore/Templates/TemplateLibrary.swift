@@ -41,7 +41,8 @@ public struct TemplateLibrary: Sendable {
         var texts = builtIn.templateTexts
         for relative in tree.files(withExtensions: ["mustache"], diagnostics: diagnostics) where !relative.hasPrefix("assets/") {
             guard let file = tree.read(relative, diagnostics: diagnostics) else { continue }
-            texts[String(relative.dropLast(".mustache".count))] = file.text
+            // One too large is reported and taken as empty (not as missing, a second error).
+            texts[String(relative.dropLast(".mustache".count))] = file.isWithin(.template, diagnostics: diagnostics) ? file.text : ""
         }
         let custom = StaticFiles.assetsFolder + "/" + BuiltInTheme.customStylesheet
         return TemplateLibrary(templates: texts, tree: tree,
@@ -71,6 +72,8 @@ public struct TemplateLibrary: Sendable {
         /// The page needs more than `TemplateRenderer.maximumSteps` nodes with no template
         /// including itself: too large, not a cycle (other pages are not affected).
         case tooLarge(limit: Int)
+        /// The page's HTML would be more than `TemplateRenderer.maximumBytes` bytes.
+        case tooManyBytes(limit: Int)
     }
 
     /// Renders `name` into UTF-8 bytes. `frames`: the values, outermost first; a name is looked
@@ -86,6 +89,7 @@ public struct TemplateLibrary: Sendable {
             return .runaway(named)
         }
         if renderer.overBudget { return .tooLarge(limit: TemplateRenderer.maximumSteps) }
+        if renderer.overBytes { return .tooManyBytes(limit: TemplateRenderer.maximumBytes) }
         return .html(renderer.output)
     }
 

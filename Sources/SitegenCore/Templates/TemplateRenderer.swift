@@ -17,6 +17,10 @@ struct TemplateRenderer {
     /// The page went past `maximumSteps` with no template including itself: a page too large,
     /// not a cycle (70,000 meetings on one page), reported as such and on that page only.
     private(set) var overBudget = false
+    /// The page's HTML went past `maximumBytes`: rendering stopped there (a 300 KB template of
+    /// `{{site.description}}` with a 100 KB description made 1 GB pages, and a build under a memory
+    /// limit died with SIGABRT instead of an error).
+    private(set) var overBytes = false
     /// How many times each template is open (included, not yet finished); one open twice is recursing.
     private var open: [String: Int] = [:]
     /// The values sections have entered, innermost last, above the frames given.
@@ -36,6 +40,9 @@ struct TemplateRenderer {
     /// More than ten times the largest bundled page (all build within 100,000); a template that gets here (lists inside
     /// lists inside lists…) would otherwise run for minutes: it is reported like a runaway.
     static let maximumSteps = 1_000_000
+    /// The HTML of one page: 8 MiB, 60 times the largest bundled page (the WEB's contents, 137 KB;
+    /// a chapter is 21 KB, the schedule page 129 KB).
+    static let maximumBytes = 8 * 1024 * 1024
 
     init(templates: [String: Template], page: PageFrame? = nil, frames: [TemplateObject], name: String = "") {
         self.templates = templates
@@ -56,6 +63,7 @@ struct TemplateRenderer {
             return
         }
         for node in nodes {
+            guard output.count <= Self.maximumBytes else { overBytes = true; return }
             switch node {
             case .text(let bytes): emit(bytes)
             case .value(let name, let escaped): emit(lookup(name), escaped: escaped)

@@ -4,16 +4,17 @@ import Glibc
 #endif
 
 /// One build at a time per output folder: an advisory `flock(2)` on the folder that holds it.
+/// (`ContentEdit` and `sitegen init` lock a folder the same way: one edit of `Content/` at a time.)
 ///
 /// The parent folder is locked, not a lock file, so nothing is left beside `Output/`; the kernel
 /// drops the lock when the process ends in any way (kill -9 included), so a dead build never
 /// leaves a stale lock. While the lock is held, every `.<name>.sitegen-new-*`/`-old-*` folder
 /// beside the output is the leftover of a dead build and may be removed.
-final class OutputLock {
+public final class OutputLock {
     private var descriptor: Int32
 
     /// Takes the lock, waiting for another build that holds it; `waiting` is called once if so.
-    static func acquire(parent: URL, waiting: @Sendable () -> Void) async throws -> OutputLock {
+    public static func acquire(parent: URL, waiting: @Sendable () -> Void) async throws -> OutputLock {
         let fd = open(parent.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
             throw OutputWriter.WriteError(description: "cannot open \(parent.path) to lock it: \(String(cString: strerror(errno)))")
@@ -36,7 +37,7 @@ final class OutputLock {
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// Lets the next build go (closing the descriptor alone would too).
-    func release() {
+    public func release() {
         guard descriptor >= 0 else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSnapshots
 
 /// `sitegen import hymnal-json`: the app's hymns.json → `Content/hymns/` (one file per hymn,
 /// `hymnal.yml`). Pure: returns the files to write; the command writes them.
@@ -26,24 +27,10 @@ public enum HymnalImporter {
     static func decode(_ data: Data, path: String, diagnostics: Diagnostics) -> AppHymnal? {
         do {
             return try JSONDecoder().decode(AppHymnal.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            diagnostics.error("not valid JSON: \(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)",
-                              at: SourceLocation(path: path))
-        } catch let DecodingError.keyNotFound(key, context) {
-            diagnostics.error("\(jsonPath(context.codingPath)): missing '\(key.stringValue)'", at: SourceLocation(path: path))
-        } catch let DecodingError.typeMismatch(type, context) {
-            diagnostics.error("\(jsonPath(context.codingPath)): expected \(type)", at: SourceLocation(path: path))
-        } catch let DecodingError.valueNotFound(type, context) {
-            diagnostics.error("\(jsonPath(context.codingPath)): expected \(type), found null", at: SourceLocation(path: path))
         } catch {
-            diagnostics.error("cannot read the hymnal: \(error)", at: SourceLocation(path: path))
+            diagnostics.error(JSONProblem.describe(error, data: data), at: SourceLocation(path: path))
         }
         return nil
-    }
-
-    static func jsonPath(_ codingPath: [any CodingKey]) -> String {
-        codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
     }
 
     /// The app's hymnal as the typed model; every markup problem is reported.

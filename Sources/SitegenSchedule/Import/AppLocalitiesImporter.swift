@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSnapshots
 
 /// Imports the apps' `localities.json` (`{"localities": {slug: {name, locationAddress,
 /// locationLatitude?, locationLongitude?, summary}}}`) into one `Content/localities/<slug>.md`
@@ -38,7 +39,7 @@ public enum AppLocalitiesImporter {
         do {
             entries = try JSONDecoder().decode(File.self, from: Data(file.text.utf8)).localities
         } catch {
-            diagnostics.error("not the apps' localities format ({\"localities\": {slug: {...}}}): \(AppScheduleImporter.describe(error))",
+            diagnostics.error("not the apps' localities format ({\"localities\": {slug: {...}}}): \(AppScheduleImporter.describe(error, file))",
                               at: file.location(line: 1))
             return []
         }

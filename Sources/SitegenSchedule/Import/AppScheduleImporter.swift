@@ -1,4 +1,5 @@
 import Foundation
+import SitegenSnapshots
 
 /// Imports the phone apps' schedule format (`schedule-*.json`): `{"schedule": [{dateString:
 /// "January 27", locality, with, AM, PM, isSunday, status?, comment?, missionaries?}]}`.
@@ -48,7 +49,7 @@ public struct AppScheduleImporter {
         do {
             entries = try JSONDecoder().decode(File.self, from: Data(file.text.utf8)).schedule
         } catch {
-            diagnostics.error("not the apps' schedule format ({\"schedule\": [...]}): \(Self.describe(error))", at: file.location(line: 1))
+            diagnostics.error("not the apps' schedule format ({\"schedule\": [...]}): \(Self.describe(error, file))", at: file.location(line: 1))
             return nil
         }
         let lines = Self.entryLines(file.text)
@@ -208,19 +209,7 @@ public struct AppScheduleImporter {
         return lines
     }
 
-    static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let c): return c.debugDescription
-        case DecodingError.keyNotFound(let key, let c): return "missing '\(key.stringValue)' at \(path(c))"
-        case DecodingError.typeMismatch(_, let c): return "wrong type at \(path(c)): \(c.debugDescription)"
-        case DecodingError.valueNotFound(_, let c): return "missing value at \(path(c))"
-        default: return "\(error)"
-        }
-    }
-
-    static func path(_ c: DecodingError.Context) -> String {
-        c.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-    }
+    static func describe(_ error: Error, _ file: SourceFile) -> String { JSONProblem.describe(error, data: Data(file.text.utf8)) }
 }
 
 /// Easter Sunday (Gregorian), by the anonymous Gregorian algorithm (Meeus/Jones/Butcher).

@@ -18,7 +18,7 @@ public enum LocalityReader {
 
     /// One `<slug>.md`, read and checked on its own (nil when unreadable or wrong).
     public static func readFile(_ tree: SourceTree, _ relative: String, _ statics: SourceTree, _ diagnostics: Diagnostics) -> Locality? {
-        guard let file = tree.read(relative, diagnostics: diagnostics),
+        guard let file = tree.read(relative, diagnostics: diagnostics), file.isWithin(.locality, diagnostics: diagnostics),
               let document = FrontMatterDocument.split(file, diagnostics: diagnostics),
               let fields = document.fields(diagnostics: diagnostics) else { return nil }
         var body = document.body

@@ -10,6 +10,11 @@ public enum ScheduleReader {
     public struct Localities: Sendable, Equatable {
         public let bySlug: [String: Locality]
         public let folder: String
+
+        init(_ localities: [Locality], in content: SourceTree) {
+            bySlug = Dictionary(localities.map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a })
+            folder = content.subtree(LocalityReader.folder).displayPath
+        }
     }
 
     /// `cache` remembers the events of files that did not change while the localities are the same.
@@ -17,17 +22,25 @@ public enum ScheduleReader {
                             cache: ScheduleCache = ScheduleCache()) async -> [Event] {
         let tree = content.subtree(folder)
         let paths = tree.files(withExtensions: ["yml", "yaml"], diagnostics: diagnostics)
-        let known = Localities(bySlug: Dictionary(localities.map { ($0.slug, $0) }, uniquingKeysWith: { a, _ in a }),
-                               folder: content.subtree(LocalityReader.folder).displayPath)
+        let known = Localities(localities, in: content)
         cache.checkAgainst(known)
         return await concurrentMap(paths) { relative -> [Event] in
             cache.scheduleFiles.value(for: tree.fileURL(relative), diagnostics: diagnostics) { readFile(tree, relative, known, $0) }
         }.flatMap { $0 }
     }
 
+    /// One schedule file checked as the build checks it, against `localities`: what `sitegen new
+    /// meeting` and the importers run on a file before they write it, so they never write one
+    /// the build refuses.
+    public static func check(_ content: SourceTree, _ relative: String, localities: [Locality], diagnostics: Diagnostics) -> [Event] {
+        guard relative.hasPrefix(folder + "/") else { return [] }
+        let known = Localities(localities, in: content)
+        return readFile(content.subtree(folder), String(relative.dropFirst(folder.count + 1)), known, diagnostics)
+    }
+
     /// One schedule file, read and checked on its own (no events when unreadable).
     public static func readFile(_ tree: SourceTree, _ relative: String, _ localities: Localities, _ diagnostics: Diagnostics) -> [Event] {
-        guard let file = tree.read(relative, diagnostics: diagnostics),
+        guard let file = tree.read(relative, diagnostics: diagnostics), file.isWithin(.schedule, diagnostics: diagnostics),
               let fields = YAMLFields.parse(file.text, file: file, firstLine: 1, diagnostics: diagnostics) else { return [] }
         return parse(fields, fileStem: stem(relative), localities: localities.bySlug, localitiesFolder: localities.folder,
                      diagnostics: diagnostics)

@@ -29,6 +29,11 @@ final class BoundedHTTPServer: Sendable {
         var headTimeout: Duration = .seconds(20)
         /// The longest the handler may take for one request (long polls stay below it).
         var handlerTimeout: Duration = .seconds(15)
+        /// The most connections served at once (fewer when the process may open fewer files:
+        /// `connectionCap`); more wait in the kernel's queue until one ends.
+        var connections = 1024
+        /// Descriptors kept free for what a request needs besides its socket (the site's files, a rebuild).
+        var reservedDescriptors = 64
     }
 
     let address: any SocketAddress
@@ -36,6 +41,8 @@ final class BoundedHTTPServer: Sendable {
     let limits: Limits
     private let pool: any AsyncSocketPool
     private let bound = Mutex<Socket.Address?>(nil)
+    /// Connections being served now, against `connectionCap`.
+    private let active = Mutex(0)
 
     init(address: any SocketAddress, handler: any HTTPHandler, limits: Limits = Limits(),
          pool: any AsyncSocketPool = HTTPServer.noDelayPool()) {
@@ -61,15 +68,49 @@ final class BoundedHTTPServer: Sendable {
         defer { bound.withLock { $0 = nil } }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.pool.run() }
-            group.addTask {
-                try await withThrowingDiscardingTaskGroup { connections in
-                    for try await client in listener.sockets {
-                        connections.addTask { await self.serve(client) }
-                    }
-                }
-            }
+            group.addTask { try await self.acceptConnections(listener) }
             try await group.next()
             group.cancelAll()
+        }
+    }
+
+    /// The most connections served at once: `limits.connections`, and never so many that the
+    /// process runs out of descriptors (`ulimit -n`) with each holding one.
+    var connectionCap: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(Int32.max) else { return limits.connections }
+        return max(1, min(limits.connections, Int(clamping: limit.rlim_cur) - limits.reservedDescriptors))
+    }
+
+    /// Accepts connections until cancelled. At the cap it waits for one to end before accepting;
+    /// a failed accept (out of descriptors, memory, a connection reset while queued) pauses,
+    /// longer each time up to a second, and tries again: it never ends the server (it used to:
+    /// 300 idle connections under `ulimit -n 256` stopped `serve` for good).
+    private func acceptConnections(_ listener: AsyncSocket) async throws {
+        let cap = connectionCap
+        try await withThrowingDiscardingTaskGroup { connections in
+            var pause = Duration.milliseconds(10)
+            while !Task.isCancelled {
+                while active.withLock({ $0 }) >= cap { try await Task.sleep(for: .milliseconds(10)) }
+                let client: AsyncSocket
+                do {
+                    client = try await listener.accept()
+                    pause = .milliseconds(10)
+                } catch SocketError.disconnected {
+                    return
+                } catch is CancellationError {
+                    return
+                } catch {
+                    try await Task.sleep(for: pause)
+                    pause = min(pause * 2, .seconds(1))
+                    continue
+                }
+                active.withLock { $0 += 1 }
+                connections.addTask {
+                    await self.serve(client)
+                    self.active.withLock { $0 -= 1 }
+                }
+            }
         }
     }
 

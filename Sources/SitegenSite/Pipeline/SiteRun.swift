@@ -40,6 +40,9 @@ struct SiteRun: Sendable {
         let old = changes.everything ? nil : previous
         let given = options
         var options = options
+        // An edit (`sitegen new`, `import`) a kill interrupted after its commit point is finished
+        // first, so a build never reads half of one.
+        try await ContentEdit.recover(options.content)
         if old == nil {
             // load: the bytes of every source into memory (disk); parse: into the typed models (CPU).
             options.content = await options.content.preloaded(jobs: options.jobs)
