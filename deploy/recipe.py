@@ -81,7 +81,9 @@ def image_root(dist: pathlib.Path, root: pathlib.Path) -> dict[str, str]:
         if keyword == "ADD":
             source, destination = shlex.split(expand(argument, args))
             with tarfile.open(dist / pathlib.Path(source).name) as archive:
-                archive.extractall(root / destination.lstrip("/"), filter="data")
+                if hasattr(tarfile, "data_filter"):   # Python's safe extraction, where it has it
+                    archive.extraction_filter = tarfile.data_filter
+                archive.extractall(root / destination.lstrip("/"))
         if keyword == "ENV":
             name, _, value = expand(argument, args).partition("=")
             env[name] = ":".join(str(root) + p if p.startswith("/") else p for p in value.split(":"))
