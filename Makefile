@@ -2,11 +2,15 @@
 #   make site   build the bundled site into Output/
 #   make test   run every test: unit tests, then end-to-end tests in a real browser
 #   make fuzz       fuzz every content parser (FUZZ_SECONDS per target, default 60; see docs/reliability.md)
+#   make artifact-test  the artifact smoke test only: the debug build packed as make dist packs (scripts/run-tests)
 #   make js-test    the browser scripts' unit tests only (Tests/js/, in headless Chromium; seconds, no site build)
 #   make kill-test  kill -9 at random points of 200 small and 20 full builds (make test runs 10 and 2)
-# And one more for the container image (docs/publishing.md):
-#   make docker-recipe   run the Dockerfile's steps without Docker, in a fresh copy (release build: slow)
-.PHONY: site test unit e2e js-test deps test-deps clean fuzz kill-test docker-recipe
+# The release (docs/publishing.md):
+#   make dist            dist/: sitegen-<VERSION>-linux-x86_64.tar.gz, the wheel sitegen_bin-<VERSION>-…whl
+#                        and SHA256SUMS, from a release build with Swift's runtime linked in; then the
+#                        artifact smoke test on them (release build: minutes)
+#   make docker-recipe   the container image's file system from dist/'s tarball, run without Docker
+.PHONY: site test unit e2e artifact-test js-test deps test-deps dist-deps clean fuzz kill-test dist docker-recipe
 
 site: deps
 	swift build -c release --product sitegen
@@ -28,6 +32,9 @@ unit:
 e2e:
 	scripts/run-tests e2e
 
+artifact-test: test-deps
+	scripts/run-tests artifacts
+
 js-test:
 	python3 -m pytest -q Tests/e2e/test_js_units.py
 
@@ -44,8 +51,18 @@ deps:
 test-deps:
 	scripts/install-deps test
 
-docker-recipe: deps
-	python3 deploy/recipe.py full
+# The same two scripts make test runs on the debug build (scripts/run-tests): the packing and the
+# smoke test are one code for both. SOURCE_DATE_EPOCH (the commit's time unless set) makes two runs
+# give the same bytes.
+dist: dist-deps
+	program=$$(scripts/build-static release) && scripts/dist-pack "$$program" dist
+	scripts/dist-smoke dist
+
+dist-deps:
+	scripts/install-deps dist
+
+docker-recipe: dist
+	python3 deploy/recipe.py image dist
 
 clean:
-	rm -rf .build test-artifacts
+	rm -rf .build test-artifacts dist

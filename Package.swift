@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "SitegenFeatures", dependencies: ["SitegenCore"]),
         // The build pipeline: read every kind, render, run every feature, write; a full build or
         // one edit in `serve`. It knows kinds only through `ContentKind`, features through `SiteFeature`.
-        .target(name: "SitegenSite", dependencies: ["SitegenCore"]),
+        .target(name: "SitegenSite", dependencies: ["SitegenCore", "SitegenBuiltIn"]),
         // The apps' SQLite bundle written from every kind's `AppTable`s (docs/app-data.md).
         .target(name: "SitegenAppBundle", dependencies: ["SitegenCore", "SitegenWords", "CSQLite"]),
         // The apps' library: Codable snapshot models, `SnapshotSync` (mirror api/v1/ atomically).
@@ -112,8 +112,11 @@ let package = Package(
                 "SitegenSite", "SitegenCore", "SitegenKinds", "SitegenHymns", "SitegenSchedule", "SitegenBible", "SitegenServe",
                 "SitegenPrint", "SitegenSnapshots", "SitegenBuiltIn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The commit checked out, for `sitegen --version` (the version is SitegenBuiltIn's).
+            plugins: ["EmbedCommit"]
         ),
+        .plugin(name: "EmbedCommit", capability: .buildTool()),
         // --- Hardening (issue 17) ---
         // renameat2(RENAME_EXCHANGE), which Swift's Glibc module does not export: the output
         // writer swaps the new site in with one atomic exchange.

@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// Embeds this repository's `Templates/` (the built-in theme), `Starter/` (what `sitegen init`
 /// writes) and `deploy/` (the CI pipelines `init --host` writes) into the `SitegenBuiltIn`
-/// module, as Swift source that `scripts/embed-files` generates during the build.
+/// module, as Swift source that `scripts/embed-files` generates during the build; and the
+/// `VERSION` file, through `scripts/embed-version` (the commit is the EmbedCommit plugin's).
 ///
 /// The command's inputs are every file below those folders *and every folder*: an edited file
 /// changes a file's signature, a file added or removed changes its folder's, so either reruns the
@@ -16,6 +17,8 @@ struct EmbedFiles: BuildToolPlugin {
         let script = root.appending(path: "scripts/embed-files")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
         let folders = [("deploy", "deploy"), ("starter", "Starter"), ("theme", "Templates")]
+        let versionScript = root.appending(path: "scripts/embed-version")
+        let versionOutput = context.pluginWorkDirectoryURL.appending(path: "BuildVersion.swift")
         let inputs = folders.flatMap { Self.entries(below: root.appending(path: $0.1)) }
         return [
             .buildCommand(
@@ -23,7 +26,13 @@ struct EmbedFiles: BuildToolPlugin {
                 executable: URL(fileURLWithPath: "/bin/sh"),
                 arguments: [script.path, output.path] + folders.map { "\($0.0)=\(root.appending(path: $0.1).path)" },
                 inputFiles: [script] + inputs,
-                outputFiles: [output])
+                outputFiles: [output]),
+            .buildCommand(
+                displayName: "Embedding VERSION",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: [versionScript.path, versionOutput.path, root.path, "version"],
+                inputFiles: [versionScript, root.appending(path: "VERSION")],
+                outputFiles: [versionOutput]),
         ]
     }
 

@@ -51,7 +51,7 @@ struct InitCommand: AsyncParsableCommand {
         let today = BuildOptions.defaultAsOf(timeZone: answers.zone) ?? CalendarDate(daysSinceEpoch: 0)
         try write(Data(answers.siteYAML(bible: bible == .kjv).utf8), to: staging.appendingPathComponent("Content/site.yml"))
         try write(Data(StarterSchedule.meetings(today: today, words: answers.words).utf8), to: staging.appendingPathComponent("Content/schedule/meetings.yml"))
-        for (source, target) in host.files { try write(BuiltInFiles.deploy[source]!, to: staging.appendingPathComponent(target)) }
+        for (source, target) in host.files { try write(PinnedRelease.pipeline(BuiltInFiles.deploy[source]!), to: staging.appendingPathComponent(target)) }
         try placement.finish()
         print("""
         Wrote a new site into \(directory)/ (\(bible == .kjv ? "with the King James Bible" : "without a Bible")\

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenBuiltIn
 import SitegenSite
 
 @main
@@ -12,7 +13,8 @@ struct Sitegen: AsyncParsableCommand {
         Templates/ (Mustache, CSS, JS; optional) replaces files one by one, and writes the site, calendar \
         feeds and JSON snapshots to Output/. `sitegen init` starts a new site.
         """,
-        version: BuildReport.version,
+        // The version (VERSION, SitegenBuiltIn) and the commit built from (the EmbedCommit plugin), one line.
+        version: "sitegen \(BuildVersion.version) (commit \(BuildCommit.commit))",
         subcommands: [InitCommand.self, Build.self, Check.self, Serve.self, NewCommand.self, ThemeCommand.self, StringsCommand.self, PrintSheetCommand.self, SyncCommand.self, Import.self, RebuildTimings.self],
         defaultSubcommand: nil
     )

@@ -155,8 +155,8 @@ enum StarterBible {
     static var shareFolders: [URL] {
         var folders: [URL] = []
         if let share = ProcessInfo.processInfo.environment["SITEGEN_SHARE"], !share.isEmpty { folders.append(URL(fileURLWithPath: share)) }
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        folders.append(binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/sitegen"))
+        let program = RunningProgram.file
+        folders.append(program.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/sitegen"))
         return folders
     }
 

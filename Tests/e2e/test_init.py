@@ -7,6 +7,7 @@ Cheap on purpose: the starter site is 15 pages; the KJV variant is the one full 
 """
 from __future__ import annotations
 
+import hashlib
 import pathlib
 import re
 import shutil
@@ -14,7 +15,7 @@ import shutil
 import pytest
 
 from conftest import (ROOT, axe_violations, check_screenshot, run_sitegen, screenshot, serve_folder, set_viewport,
-                      tree_digest, validate_html)
+                      sitegen_binary, tree_digest, validate_html)
 
 PLACEHOLDER = "warning: base URL 'https://example.org/' is a placeholder"
 # Home, a hymn, the schedule, a locality and the search: what a new congregation publishes first.
@@ -132,7 +133,13 @@ def test_init_host_writes_the_pipeline_from_deploy(tmp_path, host, files):
                      if p.is_file() and not str(p.relative_to(tmp_path / "site")).startswith(("Content", "README")))
     assert written == files
     pipeline = {"github": "deploy/github-pages.yml", "gitlab": "deploy/gitlab-ci.yml"}[host]
-    assert (tmp_path / "site" / files[-1]).read_bytes() == (ROOT / pipeline).read_bytes()
+    # deploy/'s pipeline with this sitegen pinned: its VERSION and the SHA-256 of this very program
+    # (a release's wheel and tarball hold the same bin/sitegen), nothing else changed.
+    digest = hashlib.sha256(pathlib.Path(sitegen_binary()).read_bytes()).hexdigest()
+    version = (ROOT / "VERSION").read_text().strip()
+    expected = (ROOT / pipeline).read_text().replace("@SITEGEN_VERSION@", version).replace("@SITEGEN_SHA256@", digest)
+    assert (tmp_path / "site" / files[-1]).read_text() == expected
+    assert "@SITEGEN" not in expected
 
 
 def test_kjv_without_a_shipped_copy_or_importer_is_a_clear_error(tmp_path):

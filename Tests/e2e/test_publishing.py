@@ -28,39 +28,36 @@ def recipe():
 
 # --- the container image recipe -------------------------------------------------------------
 
-def test_dockerfile_steps_name_paths_and_scripts_that_exist():
+def test_dockerfile_is_the_release_tarball_on_debian_slim():
+    """The image is built from the tarball `make dist` writes, nothing compiled (scripts/dist-smoke
+    runs `deploy/recipe.py image` on the tarball make test packs)."""
     r = recipe()
     assert r.check() == []
-    build, runtime = r.parse()
-    assert build.base == "swift:6.3-bookworm" and build.name == "build"
-    assert runtime.base == "debian:bookworm-slim"
-    runs = [a for k, a, _ in build.steps if k == "RUN"]
-    assert runs[:3] == ["scripts/install-deps build", "swift build -c release --product sitegen",
-                        "deploy/collect-runtime .build/release/sitegen runtime"]
-    # The KJV `sitegen init --bible kjv` copies, where StarterBible looks: share/sitegen beside bin/.
-    assert runs[3:] == ["mkdir -p runtime/usr/local/share/sitegen/bible && "
-                        "cp -R Content/bible/kjv runtime/usr/local/share/sitegen/bible/kjv"]
+    steps = [(k, a) for k, a, _ in r.parse()]
+    assert steps[0] == ("FROM", "debian:bookworm-slim")
+    assert ("ADD", "dist/sitegen-${SITEGEN_VERSION}-linux-x86_64.tar.gz /opt/") in steps
+    assert not [k for k, _ in steps if k in ("RUN", "COPY")]
 
 
-def test_recipe_check_catches_a_missing_script(tmp_path):
+def test_recipe_check_catches_a_compiler_stage_and_a_wrong_tarball(tmp_path):
     r = recipe()
     broken = tmp_path / "Dockerfile"
-    broken.write_text((ROOT / "Dockerfile").read_text().replace("deploy/collect-runtime", "deploy/collect-libs"))
+    text = (ROOT / "Dockerfile").read_text()
+    broken.write_text(text.replace("FROM debian:bookworm-slim", "FROM swift:6.3-bookworm AS build\nRUN swift build\nFROM debian:bookworm-slim")
+                      .replace("linux-x86_64.tar.gz", "linux-arm64.tar.gz"))
     problems = r.check(broken)
-    assert any("RUN deploy/collect-libs: not an executable file" in p for p in problems), problems
+    assert any("expected one stage FROM debian:bookworm-slim" in p for p in problems), problems
+    assert any("RUN: the image is the release tarball" in p for p in problems), problems
+    assert any("not dist/'s release tarball of this VERSION" in p for p in problems), problems
 
 
-def test_runtime_stage_runs_sitegen_with_only_the_collected_libraries(tmp_path, small_content):
-    """The runtime stage's library-collection step, as the Dockerfile writes it, on the debug
-    binary; the collected program then builds a site (the few-books copy: Markdown, XML, SQLite,
-    every kind) with only the collected libraries. `make docker-recipe` builds the whole site."""
-    result = recipe().runtime_only(sitegen_binary(), tmp_path, small_content)
-    assert result["version"] == "0.1.0"
-    assert result["summary"].startswith("Built ") and "for https://hymns.example.net/" in result["summary"]
-    names = {p.name for p in (tmp_path / "image/usr/local/lib/sitegen").iterdir()}
-    for needed in ("libswiftCore.so", "libFoundation.so", "libcmark-gfm.so", "libxml2.so"):
-        assert any(n.startswith(needed) for n in names), (needed, sorted(names))
-    assert not any(n.startswith(("libc.so", "libm.so", "ld-linux")) for n in names)
+def test_version_prints_the_version_file_and_the_commit_built_from():
+    """One place for the version (VERSION: the binary's, the wheel's and the tarball's name) and
+    the commit the binary was built from; the tests run the binary built from this checkout."""
+    version = (ROOT / "VERSION").read_text().strip()
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    printed = run_sitegen("--version")
+    assert printed.returncode == 0 and printed.stdout == f"sitegen {version} (commit {commit})\n", printed.stdout
 
 
 # --- the CI pipelines ------------------------------------------------------------------------
@@ -91,12 +88,18 @@ def test_pipelines_are_yaml_with_the_triggers_caches_and_base_url():
     steps = github["jobs"]["build"]["steps"]
     assert any(s.get("uses", "").startswith("actions/upload-pages-artifact@") and s["with"]["path"] == "Output" for s in steps)
     assert any(s.get("uses", "").startswith("actions/deploy-pages@") for s in github["jobs"]["deploy"]["steps"])
-    # A released sitegen (its image), never a clone compiled in the job: the repository is only the site.
-    assert github["jobs"]["build"]["container"] == "${{ vars.SITEGEN_IMAGE }}"
+    # A released sitegen installed on the stock runner, never an image or a clone compiled in the
+    # job: the repository is only the site. `init` fills in the version and the SHA-256 (test_init).
+    assert "container" not in github["jobs"]["build"]
+    assert github["env"] == {"SITEGEN_VERSION": "@SITEGEN_VERSION@", "SITEGEN_SHA256": "@SITEGEN_SHA256@"}
+    assert any(s.get("uses", "").startswith("actions/setup-python@") for s in steps)
 
     gitlab = yaml.safe_load((ROOT / "deploy/gitlab-ci.yml").read_text())
     pages = gitlab["pages"]
-    assert pages["image"] == {"name": "$SITEGEN_IMAGE", "entrypoint": [""]}
+    assert pages["image"] == "python:3.12-slim-bookworm"
+    assert pages["variables"] == {"SITEGEN_VERSION": "@SITEGEN_VERSION@", "SITEGEN_SHA256": "@SITEGEN_SHA256@"}
+    for text in ((ROOT / "deploy/github-pages.yml").read_text(), (ROOT / "deploy/gitlab-ci.yml").read_text()):
+        assert "SITEGEN_IMAGE" not in text and "secrets." not in text
     assert "cache" not in pages and pages["artifacts"]["paths"] == ["public"]
     commands = pipeline_commands()
     assert any("--base-url" in c and "--print-sheet" in c for c in commands["github"])
@@ -116,6 +119,14 @@ def test_pipelines_name_only_commands_and_options_that_exist(host):
             assert (ROOT / "deploy/sitegen-problem-matcher.json").is_file()
             continue
         if re.match(r"^[A-Z_]+=", line):   # a shell variable assignment
+            continue
+        if line.startswith("python -m pip install"):
+            # The release that wrote the pipeline, from the package index, no other package.
+            assert line.endswith('--no-deps "sitegen-bin==${SITEGEN_VERSION}"'), line
+            continue
+        if line.startswith('echo "${SITEGEN_SHA256}  '):
+            # The installed program must be the pinned bytes, else the job stops here.
+            assert "sitegen_bin.BINARY" in line and line.endswith("| sha256sum --check --strict"), line
             continue
         words = shlex.split(line.replace("${BASE_URL%/}/", "https://x/"))
         program = words[0]

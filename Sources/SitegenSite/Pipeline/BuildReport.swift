@@ -1,8 +1,10 @@
 import Foundation
+import SitegenBuiltIn
 
 /// What one build or rebuild did: for the summary line, `--verbose`, and `sitegen serve`.
 public struct BuildReport: Sendable {
-    public static let version = "0.1.0"
+    /// From the repository's VERSION file (scripts/embed-version).
+    public static let version = BuildVersion.version
     public static var generator: String { "sitegen \(version)" }
 
     /// The day the build treated as today.
