@@ -40,8 +40,9 @@ public enum AppMarkup {
         }.joined()
     }
 
-    /// A passage back to one app string: the app has no line breaks, lines join with a space.
+    /// A passage back to one app string, its sung lines joined by `\n`: the app shows a stanza's
+    /// text as it is (`HymnViewController`), so each line stands on its own line there too.
     public static func text(_ passage: Passage) -> String {
-        passage.lines.map { text($0.segments) }.joined(separator: " ")
+        passage.lines.map { text($0.segments) }.joined(separator: "\n")
     }
 }
