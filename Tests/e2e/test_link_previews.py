@@ -1,0 +1,156 @@
+"""Link previews and structured data as the programs that read them see them: `extruct` reads
+Open Graph and JSON-LD from built pages (a hymn, a chapter, the schedule — the page every
+upcoming meeting is on —, a locality, the home page) and `pyld` expands the JSON-LD with a local
+copy of the schema.org context (Tests/Fixtures/jsonld/, never fetched). Values are compared
+with the site's own snapshots."""
+from __future__ import annotations
+
+import json
+import pathlib
+
+import extruct
+import pytest
+from pyld import jsonld
+
+from conftest import AS_OF, ROOT, run_sitegen
+
+PUBLISHED = "https://hymns.test/church/"
+CONTEXT = json.loads((ROOT / "Tests/Fixtures/jsonld/schema.org.jsonld").read_text())
+TAGS = {"og:title", "og:description", "og:type", "og:locale", "og:site_name", "og:url"}
+
+
+def local_loader(url, options=None):
+    """pyld's document loader: the schema.org context from the fixtures, anything else refused."""
+    if url.rstrip("/") in ("https://schema.org", "http://schema.org"):
+        return {"contextUrl": None, "documentUrl": url, "document": CONTEXT}
+    raise AssertionError(f"pyld asked for {url}: nothing may be fetched")
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory, small_content):
+    out = tmp_path_factory.mktemp("previews") / "Output"
+    result = run_sitegen("build", "--as-of", AS_OF, "--content", str(small_content), "--output", str(out),
+                         "--quiet", "--base-url", PUBLISHED)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def read(site: pathlib.Path, path: str) -> dict:
+    html = (site / path / "index.html").read_text()
+    return extruct.extract(html, base_url=PUBLISHED + path, syntaxes=["opengraph", "json-ld"])
+
+
+def og(data: dict) -> dict:
+    """The page's Open Graph properties, each given once."""
+    assert len(data["opengraph"]) == 1
+    properties = data["opengraph"][0]["properties"]
+    assert len({k for k, _ in properties}) == len(properties), properties
+    return dict(properties)
+
+
+def expands_without_loss(item: dict) -> list:
+    """Expanded with the local context and compacted back: the same object, every key known."""
+    expanded = jsonld.expand(item, {"documentLoader": local_loader})
+    assert expanded, item
+    again = jsonld.compact(expanded, CONTEXT, {"documentLoader": local_loader})
+    again.pop("@context")
+    original = {k: v for k, v in item.items() if k != "@context"}
+    assert again == original
+    return expanded
+
+
+PAGES = {"": "website", "hymns/23/": "article", "bible/john/3/": "article", "schedule/": "article",
+         "localities/aberdeen/": "article"}
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_kind_has_every_tag(published, path):
+    tags = og(read(published, path))
+    assert TAGS <= set(tags), TAGS - set(tags)
+    assert tags["og:url"] == PUBLISHED + path and tags["og:type"] == PAGES[path]
+    assert tags["og:locale"] == "en" and tags["og:site_name"] == "Hymns, Bible & Meetings"
+    html = (published / path / "index.html").read_text()
+    assert '<meta name="twitter:card" content="summary">' in html
+
+
+def test_descriptions_say_what_the_page_holds(published):
+    hymn = json.loads((published / "api/v1/hymns/1-50.json").read_text())["hymns"][22]
+    assert og(read(published, "hymns/23/"))["og:description"] == f"Hymn 23: {hymn['firstLine']}"
+    assert "There was a man of the Pharisees, named Nicodemus" in og(read(published, "bible/john/3/"))["og:description"]
+    schedule = json.loads((published / "api/v1/schedule.json").read_text())
+    events = {e["uid"]: e for e in schedule["events"]}
+    first = next(o for o in schedule["occurrences"] if o["status"] == "meeting" and "recurrence" not in events[o["uid"]])
+    names = {p["slug"]: p["name"] for p in json.loads((published / "api/v1/localities.json").read_text())["localities"]}
+    assert og(read(published, "schedule/"))["og:description"].startswith(f"Next mission meeting: ")
+    assert names[first["locality"]] in og(read(published, "schedule/"))["og:description"]
+
+
+def test_the_placeholder_address_writes_no_absolute_tag(site):
+    html = (site / "hymns/23/index.html").read_text()
+    assert 'property="og:title"' in html and 'property="og:url"' not in html
+
+
+def test_events_on_the_schedule_page_equal_the_snapshot(published):
+    [page] = read(published, "schedule/")["json-ld"]
+    items = page["@graph"]
+    schedule = json.loads((published / "api/v1/schedule.json").read_text())
+    events = {e["uid"]: e for e in schedule["events"]}
+    places = {p["slug"]: p for p in json.loads((published / "api/v1/localities.json").read_text())["localities"]}
+    wanted = [o for o in schedule["occurrences"] if o["status"] == "meeting" and "recurrence" not in events[o["uid"]]]
+    found = [i for i in items if i["@type"] == "Event"]
+    assert len(found) == len(wanted) > 10
+    for item, o in zip(found, wanted):
+        assert item["name"] == o["title"]
+        if o["sessions"]:
+            assert (item["startDate"], item["endDate"]) == (o["sessions"][0]["start"], o["sessions"][-1]["end"])
+            assert item["startDate"][-6] in "+-"
+        assert item["eventStatus"] == "https://schema.org/EventScheduled"
+        assert item["eventAttendanceMode"] == "https://schema.org/OfflineEventAttendanceMode"
+        place = places[o["locality"]]
+        assert item["location"]["@type"] == "Place" and item["location"]["name"] == place["name"]
+        if "latitude" in place:
+            assert item["location"]["geo"] == {"@type": "GeoCoordinates", "latitude": place["latitude"], "longitude": place["longitude"]}
+        if place.get("address"):
+            address = item["location"]["address"]
+            assert address["@type"] == "PostalAddress" and address["streetAddress"] == place["address"][0]
+        else:
+            assert "address" not in item["location"]
+    expands_without_loss(page)
+
+
+def test_a_locality_is_a_church_with_its_services(published):
+    [church] = read(published, "localities/aberdeen/")["json-ld"]
+    place = next(p for p in json.loads((published / "api/v1/localities.json").read_text())["localities"] if p["slug"] == "aberdeen")
+    assert church["@type"] == "Church" and church["name"] == place["name"]
+    assert church["geo"] == {"@type": "GeoCoordinates", "latitude": place["latitude"], "longitude": place["longitude"]}
+    assert church["address"] == {"@type": "PostalAddress", "streetAddress": "1223 4th Ave SW", "addressLocality": "Aberdeen",
+                                 "addressRegion": "SD", "postalCode": "57401-3721", "addressCountry": "US"}
+    hours = church["openingHoursSpecification"]
+    assert {(h["dayOfWeek"], h["opens"]) for h in hours} == {("https://schema.org/Sunday", "11:00:00"), ("https://schema.org/Sunday", "10:00:00")}
+    assert church["url"] == PUBLISHED + "localities/aberdeen/"
+    expanded = expands_without_loss(church)
+    assert expanded[0]["@type"] == ["https://schema.org/Church"]
+
+
+def test_the_home_page_is_a_website_with_a_search_action(published):
+    [site] = read(published, "")["json-ld"]
+    assert site["@type"] == "WebSite" and site["url"] == PUBLISHED
+    action = site["potentialAction"]
+    assert action["@type"] == "SearchAction"
+    assert action["target"]["urlTemplate"] == PUBLISHED + "search/?q={search_term_string}"
+    expands_without_loss(site)
+
+
+def test_a_title_cannot_break_out_of_the_script_or_the_tag(tmp_path, small_content):
+    import shutil
+    content = shutil.copytree(small_content, tmp_path / "Content")
+    page = content / "localities/aberdeen.md"
+    page.write_text(page.read_text().replace('name: "Aberdeen, SD"', 'name: "Aberdeen</script><b>\\" x=\\"1"', 1))
+    out = tmp_path / "Output"
+    result = run_sitegen("build", "--as-of", AS_OF, "--content", str(content), "--output", str(out), "--quiet", "--base-url", PUBLISHED)
+    assert result.returncode == 0, result.stderr
+    html = (out / "localities/aberdeen/index.html").read_text()
+    assert "</script><b>" not in html
+    [church] = read(out, "localities/aberdeen/")["json-ld"]
+    assert church["name"] == 'Aberdeen</script><b>" x="1'
+    assert og(read(out, "localities/aberdeen/"))["og:title"] == 'Aberdeen</script><b>" x="1'
