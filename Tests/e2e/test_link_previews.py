@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import pathlib
+import struct
+import zlib
 
 import extruct
 import pytest
@@ -16,7 +18,7 @@ from conftest import AS_OF, ROOT, run_sitegen
 
 PUBLISHED = "https://hymns.test/church/"
 CONTEXT = json.loads((ROOT / "Tests/Fixtures/jsonld/schema.org.jsonld").read_text())
-TAGS = {"og:title", "og:description", "og:type", "og:locale", "og:site_name", "og:url"}
+TAGS = {"og:title", "og:description", "og:type", "og:locale", "og:site_name", "og:url", "og:image"}
 
 
 def local_loader(url, options=None):
@@ -69,8 +71,10 @@ def test_every_page_kind_has_every_tag(published, path):
     assert TAGS <= set(tags), TAGS - set(tags)
     assert tags["og:url"] == PUBLISHED + path and tags["og:type"] == PAGES[path]
     assert tags["og:locale"] == "en" and tags["og:site_name"] == "Hymns, Bible & Meetings"
+    assert tags["og:image"] == PUBLISHED + "preview.png"
     html = (published / path / "index.html").read_text()
-    assert '<meta name="twitter:card" content="summary">' in html
+    assert '<meta name="twitter:card" content="summary_large_image">' in html
+    assert f'<meta name="twitter:image" content="{PUBLISHED}preview.png">' in html
 
 
 def test_descriptions_say_what_the_page_holds(published):
@@ -87,7 +91,8 @@ def test_descriptions_say_what_the_page_holds(published):
 
 def test_the_placeholder_address_writes_no_absolute_tag(site):
     html = (site / "hymns/23/index.html").read_text()
-    assert 'property="og:title"' in html and 'property="og:url"' not in html
+    assert 'property="og:title"' in html and 'property="og:url"' not in html and 'og:image' not in html
+    assert '<meta name="twitter:card" content="summary">' in html
 
 
 def test_events_on_the_schedule_page_equal_the_snapshot(published):
@@ -141,7 +146,7 @@ def test_the_home_page_is_a_website_with_a_search_action(published):
     expands_without_loss(site)
 
 
-def test_a_title_cannot_break_out_of_the_script_or_the_tag(tmp_path, small_content):
+def test_a_title_cannot_break_out_of_the_script_or_the_tag(tmp_path, small_content, published):
     import shutil
     content = shutil.copytree(small_content, tmp_path / "Content")
     page = content / "localities/aberdeen.md"
@@ -154,3 +159,40 @@ def test_a_title_cannot_break_out_of_the_script_or_the_tag(tmp_path, small_conte
     [church] = read(out, "localities/aberdeen/")["json-ld"]
     assert church["name"] == 'Aberdeen</script><b>" x="1'
     assert og(read(out, "localities/aberdeen/"))["og:title"] == 'Aberdeen</script><b>" x="1'
+    # The same title and icon in another build: the same preview, byte for byte.
+    assert (out / "preview.png").read_bytes() == (published / "preview.png").read_bytes()
+
+
+def read_png(data: bytes) -> tuple[int, int, list[bytes]]:
+    """Width, height and RGB rows of the preview (8-bit RGB, each row "Up"-filtered, as sitegen writes it)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    assert (depth, colour) == (8, 2)
+    idat, at = b"", 8
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind == b"IDAT":
+            idat += data[at + 8:at + 8 + length]
+        at += 12 + length
+    raw, rows, previous = zlib.decompress(idat), [], bytes(width * 3)
+    for y in range(height):
+        line = raw[y * (width * 3 + 1):(y + 1) * (width * 3 + 1)]
+        assert line[0] == 2
+        row = bytes((a + b) & 0xFF for a, b in zip(line[1:], previous))
+        rows.append(row)
+        previous = row
+    return width, height, rows
+
+
+def test_the_preview_image_is_the_icon_and_the_title(published):
+    data = (published / "preview.png").read_bytes()
+    width, height, rows = read_png(data)
+    assert (width, height) == (1200, 630)
+    pixel = lambda x, y: tuple(rows[y][x * 3:x * 3 + 3])
+    assert pixel(5, 5) == pixel(1190, 620) == (0x1d, 0x4f, 0x91)
+    book = sum(1 for y in range(165, 465, 2) for x in range(80, 380, 2) if pixel(x, y) != (0x1d, 0x4f, 0x91))
+    assert book > 5000                                           # the icon's open book, in a 300 px square
+    white = sum(1 for y in range(200, 430) for x in range(440, 1120, 2) if pixel(x, y) == (255, 255, 255))
+    assert white > 5000                                          # the title's letters
+    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    (ROOT / "test-artifacts/link-preview.png").write_bytes(data)
