@@ -1,22 +1,25 @@
 import Foundation
 
-/// schema.org structured data of the schedule's pages (docs/schedule.md, "Structured data"):
-/// an `Event` for each upcoming mission meeting day on `/schedule/`, a `Church` on each locality
-/// page. Dates carry the locality's offset; places their address and coordinates.
+/// schema.org structured data of the schedule's pages (docs/publishing.md, "Link previews and
+/// search engines"): an `Event` for each upcoming mission visit on `/schedule/`, a `Church` on
+/// each locality page. Dates carry the locality's offset; places their address and coordinates.
 enum ScheduleLinkedData {
-    /// The mission meetings still to come (one-off meeting days, as the home page's visits).
+    /// The mission meetings still to come, one `Event` a visit (the days in a row one team holds
+    /// meetings at one place, as the home page and the print sheet count them): a day's event
+    /// repeated a hundred times would weigh more than the page's list.
     static func events(_ upcoming: [Occurrence], schedule: Schedule, context: RenderContext) -> [LinkedData] {
         let words = ScheduleWords(context.strings())
-        return upcoming.filter(Visit.isMissionMeeting).map { event($0, schedule: schedule, words: words, context: context) }
+        return Visit.visits(upcoming).map { event($0, schedule: schedule, words: words, context: context) }
     }
 
-    static func event(_ o: Occurrence, schedule: Schedule, words: ScheduleWords, context: RenderContext) -> LinkedData {
-        let e = o.event
+    /// From the first day's first session to the last day's last (all-day dates without sessions).
+    static func event(_ visit: Visit, schedule: Schedule, words: ScheduleWords, context: RenderContext) -> LinkedData {
+        let e = visit.first.event, last = visit.days[visit.days.count - 1]
         let place = schedule.locality(e.locality)
         let title = EventText.title(e, schedule: schedule, words: words)
-        var start: LinkedData = .text(o.date.description), end: LinkedData? = nil
-        if let zone = e.timeZone, let first = e.sessions.first, let last = e.sessions.last,
-           let from = o.start(of: first), let to = o.end(of: last) {
+        var start: LinkedData = .text(visit.firstDate.description), end: LinkedData = .text(visit.lastDate.description)
+        if let zone = e.timeZone, let first = visit.first.event.sessions.first, let final = last.event.sessions.last,
+           let from = visit.first.start(of: first), let to = last.end(of: final) {
             start = .text(ZonedTime.iso8601(from, in: zone))
             end = .text(ZonedTime.iso8601(to, in: zone))
         }
@@ -26,7 +29,6 @@ enum ScheduleLinkedData {
             "eventStatus": .text("https://schema.org/EventScheduled"),
             "eventAttendanceMode": .text("https://schema.org/OfflineEventAttendanceMode"),
             "description": e.comment.map(LinkedData.text),
-            "url": context.publishedURL(place?.sitePath ?? SchedulePage.path).map(LinkedData.text),
         ])
     }
 
