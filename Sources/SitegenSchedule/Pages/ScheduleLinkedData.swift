@@ -1,8 +1,10 @@
 import Foundation
 
 /// schema.org structured data of the schedule's pages (docs/publishing.md, "Link previews and
-/// search engines"): an `Event` for each upcoming mission visit on `/schedule/`, a `Church` on
-/// each locality page. Dates carry the locality's offset; places their address and coordinates.
+/// search engines"): on each locality page a `Church`, and an `Event` for each upcoming mission
+/// visit it hosts (the page the home page's next visits link to; on `/schedule/`, which lists
+/// every meeting, they would take the page past its byte budget). Dates carry the locality's
+/// offset; places their address and coordinates.
 enum ScheduleLinkedData {
     /// The mission meetings still to come, one `Event` a visit (the days in a row one team holds
     /// meetings at one place, as the home page and the print sheet count them): a day's event

@@ -29,8 +29,6 @@ public enum SchedulePage {
             // `build --print-sheet` prints these files after the site is written.
             values["pdf"] = ["letter": .text(context.url(PrintSheet.pdfLetterPath)), "a4": .text(context.url(PrintSheet.pdfA4Path))]
         }
-        let events = ScheduleLinkedData.events(upcoming, schedule: schedule, context: context)
-        values["jsonLD"] = LinkedData.script(events).map(TemplateValue.text)
         return PageSpec(path: path, template: "schedule", title: context.strings()["menu.meetings"],
                         description: description(upcoming, schedule: schedule, words: context.strings()), values: values)
     }
