@@ -68,8 +68,9 @@ let package = Package(
                 "SitegenWords",
                 .product(name: "Yams", package: "Yams"),
             ],
-            // The interface's words in English, the table every language's table is read over.
-            resources: [.embedInCode("Strings/en.yml")]
+            // The interface's words: the built-in tables (English, the one every other is read over;
+            // Spanish; Finnish), compiled in (docs/languages.md). A new language's table is added here.
+            resources: [.embedInCode("Strings/en.yml"), .embedInCode("Strings/es.yml"), .embedInCode("Strings/fi.yml")]
         ),
         // One module per content kind: its source format, model, pages, snapshots, and the
         // `ContentKind` it gives the pipeline (docs/architecture.md).

@@ -61,7 +61,8 @@ public final class HymnsCache: KindCache {
     /// Foundation); kept only from a listing without problems.
     private let listing = Mutex<[String]?>(nil)
     /// By the hymn's source (display path).
-    private let texts = Mutex<[String: String]>([:])
+    /// Each hymn's text HTML with the words it was made with (a table edited in `serve` makes it again).
+    private let texts = Mutex<[String: (words: HymnTextHTML.Words, html: String)]>([:])
     private let records = Mutex<[String: Data]>([:])
 
     public init() {}
@@ -86,10 +87,10 @@ public final class HymnsCache: KindCache {
         files.value(for: tree.fileURL(relative), diagnostics: diagnostics) { HymnalReader.readFile(tree, relative, $0) }
     }
 
-    func textHTML(_ hymn: Hymn) -> String {
-        if let known = texts.withLock({ $0[hymn.source.path] }) { return known }
-        let html = HymnTextHTML.html(hymn)
-        texts.withLock { $0[hymn.source.path] = html }
+    func textHTML(_ hymn: Hymn, words: HymnTextHTML.Words) -> String {
+        if let known = texts.withLock({ $0[hymn.source.path] }), known.words == words { return known.html }
+        let html = HymnTextHTML.html(hymn, words: words)
+        texts.withLock { $0[hymn.source.path] = (words, html) }
         return html
     }
 

@@ -42,9 +42,15 @@ public struct ScheduleKind: ContentKind {
         return calendars + HymnalAppSchedule.files(named, context: context)
     }
 
-    /// A locality without a street address is a warning of `build` and `check`.
+    /// A locality without a street address is a warning of `build` and `check`; its description's
+    /// links go through the pages' link check (an unsafe link or one to no page is an error).
     public func check(_ schedule: Schedule, site: BuiltSite, context: RenderContext) {
         Self.warnAboutMissingAddresses(schedule, diagnostics: context.diagnostics)
+        for locality in schedule.localities {
+            MarkdownLinkCheck.check(.init(markdown: locality.description, path: locality.source.path,
+                                          firstLine: locality.descriptionFirstLine, sitePath: locality.sitePath),
+                                    site: site, context: context)
+        }
     }
 
     /// A warning, not an error: a congregation may meet in homes and publish no address; but

@@ -15,11 +15,18 @@ public struct SearchFeature: SiteFeature {
 
     public static let pagePath = "search/"
 
+    /// `/search/` in the site's language, and `/search/<language>/` in each other language the
+    /// site has a table for (its translations' pages are in those): the header's box on a Spanish
+    /// chapter of an English site opens the results in Spanish (`strings.searchPage`).
     public func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
         guard site.pages[Self.pagePath] == nil, context.templates.has("search") else { return [] }
-        return [PageSpec(path: Self.pagePath, template: "search", title: context.strings()["search"],
-                         description: context.strings()["description.search"],
-                         values: ["searchURL": .text(context.url(Self.pagePath))])]
+        let others = context.config.strings.languages.filter { $0 != context.config.language }
+        return ([nil] + others.map(Optional.some)).map { (language: String?) in
+            let path = RenderContext.searchPage(language)
+            let words = context.strings(language)
+            return PageSpec(path: path, template: "search", title: words["search"], description: words["description.search"],
+                            values: ["searchURL": .text(context.url(path))], language: language)
+        }
     }
 
     public func input(_ site: SiteSoFar, context: RenderContext) -> [Contributed<SearchContribution>] {

@@ -65,7 +65,7 @@ enum Runner {
         do {
             let report = try await session.build(mode: mode, watching: false)
             if terminal { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
-            if !site.quiet { for warning in report.warnings + site.themeWarnings() { printError(warning.description) } }
+            if !site.quiet { for warning in report.warnings + site.copyWarnings() { printError(warning.description) } }
             if site.verbose {
                 for (stage, seconds) in report.timings { printError(String(format: "  %-10@ %8.3f s", stage, seconds)) }
             }

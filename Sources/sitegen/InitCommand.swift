@@ -21,7 +21,7 @@ struct InitCommand: AsyncParsableCommand {
 
     @Option(help: "The site's title.") var title: String?
     @Option(help: "The address the site will be published at (default: the placeholder https://example.org/).") var baseURL: String?
-    @Option(help: "The pages' language, e.g. en, es, fi.") var language: String?
+    @Option(help: "The pages' language: en, es or fi (every starter file, menu and interface word in it).") var language: String?
     @Option(help: "IANA time zone of the meetings, e.g. America/Chicago (default: this computer's).") var timeZone: String?
 
     @Option(help: "kjv: bring in the King James Bible (the copy this sitegen ships, else the installed SWORD module); none: no Bible.")
@@ -42,17 +42,18 @@ struct InitCommand: AsyncParsableCommand {
         }
         let answers = try StarterAnswers.ask(title: title, baseURL: baseURL, language: language, timeZone: timeZone,
                                              interactive: isatty(STDIN_FILENO) == 1)
-        // The Bible first: the one step that can fail for want of something outside sitegen.
+        // Before anything is written: the one thing that can be missing outside sitegen.
+        let bible = try bibleToBring(interactive: isatty(STDIN_FILENO) == 1)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let staging = root.appendingPathComponent(".sitegen-init-\(getpid())")
         defer { try? FileManager.default.removeItem(at: staging) }
         if bible == .kjv { try StarterBible.bringKJV(to: staging.appendingPathComponent("Content/bible/kjv")) }
-        for (path, data) in BuiltInFiles.starter {
+        for (path, data) in StarterFiles.files(answers.language) {
             try write(path == StarterLocality.file ? StarterLocality.text(data, zone: answers.zone) : data, to: staging.appendingPathComponent(path))
         }
         let today = BuildOptions.defaultAsOf(timeZone: answers.zone) ?? CalendarDate(daysSinceEpoch: 0)
         try write(Data(answers.siteYAML(bible: bible == .kjv).utf8), to: staging.appendingPathComponent("Content/site.yml"))
-        try write(Data(StarterSchedule.meetings(today: today).utf8), to: staging.appendingPathComponent("Content/schedule/meetings.yml"))
+        try write(Data(StarterSchedule.meetings(today: today, words: answers.words).utf8), to: staging.appendingPathComponent("Content/schedule/meetings.yml"))
         for (source, target) in host.files { try write(BuiltInFiles.deploy[source]!, to: staging.appendingPathComponent(target)) }
         try moveContents(of: staging, into: root)
         print("""
@@ -60,6 +61,23 @@ struct InitCommand: AsyncParsableCommand {
         \(host.files.first.map { ", publishing from \($0.target)" } ?? "")).
         Next: cd \(directory) && sitegen serve    (see README.md there)
         """)
+    }
+
+    /// `--bible`, or none when no KJV is to be had and the user says so (asked on a terminal; with
+    /// no terminal, an error naming `--bible none` before anything is written).
+    func bibleToBring(interactive: Bool) throws -> BibleChoice {
+        guard bible == .kjv, !StarterBible.available else { return bible }
+        guard interactive else {
+            printError("sitegen: error: \(StarterBible.missing)")
+            throw ExitCode.failure
+        }
+        FileHandle.standardOutput.write(Data("This sitegen has no King James Bible to bring in. Start the site without a Bible? [Y/n]: ".utf8))
+        let line = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        guard line.isEmpty || line.hasPrefix("y") else {
+            printError("sitegen: error: \(StarterBible.missing)")
+            throw ExitCode.failure
+        }
+        return .none
     }
 
     /// Moves each staged file into the site's folder; one already there (a README of its own, a

@@ -45,7 +45,7 @@ struct Serve: AsyncParsableCommand {
         let session = BuildSession(options: options.buildOptions(output: output, force: force))
         let quiet = site.quiet
         // Said once at the start: the built-in theme does not change while serve runs.
-        if !quiet { for warning in site.themeWarnings() { printError(warning.description) } }
+        if !quiet { for warning in site.copyWarnings() { printError(warning.description) } }
         let server = DevServer(configuration: configuration, session: session) { line, isProblem in
             if isProblem || !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }

@@ -54,6 +54,10 @@ struct SiteOptions: ParsableArguments {
         return diagnostics.all.map { Diagnostic(.warning, at: $0.location, $0.message) } + drift
     }
 
+    /// The theme's warnings and the string tables' (`sitegen strings copy`): copies whose built-in
+    /// original changed since.
+    func copyWarnings() -> [Diagnostic] { themeWarnings() + StringsFolder.warnings(content: content) }
+
     /// `--as-of`, parsed once where it is read.
     static func date(_ text: String) throws -> CalendarDate {
         guard let date = CalendarDate(text) else {

@@ -12,7 +12,7 @@ struct Sitegen: AsyncParsableCommand {
         feeds and JSON snapshots to Output/. `sitegen init` starts a new site.
         """,
         version: BuildReport.version,
-        subcommands: [InitCommand.self, Build.self, Check.self, Serve.self, NewCommand.self, ThemeCommand.self, PrintSheetCommand.self, SyncCommand.self, Import.self, RebuildTimings.self],
+        subcommands: [InitCommand.self, Build.self, Check.self, Serve.self, NewCommand.self, ThemeCommand.self, StringsCommand.self, PrintSheetCommand.self, SyncCommand.self, Import.self, RebuildTimings.self],
         defaultSubcommand: nil
     )
 }

@@ -31,13 +31,7 @@ struct ThemeFolder: ParsableArguments {
                               + (close.isEmpty ? "; sitegen theme list shows them all" : " (did you mean \(close.joined(separator: ", "))?)"))
     }
 
-    func readCopies() throws -> ThemeCopies {
-        let diagnostics = Diagnostics()
-        let copies = ThemeCopies.read(tree, diagnostics: diagnostics)
-        for diagnostic in diagnostics.all { printError(diagnostic.description) }
-        if diagnostics.hasErrors { throw ExitCode.failure }
-        return copies
-    }
+    func readCopies() throws -> ThemeCopies { try readReporting { ThemeCopies.read(tree, diagnostics: $0) } }
 }
 
 struct ThemeList: AsyncParsableCommand {
@@ -139,6 +133,15 @@ struct ThemeDiff: AsyncParsableCommand {
         }
         print(diff, terminator: "")
     }
+}
+
+/// What `read` makes, its problems printed; a failure when one is an error (a copies record).
+func readReporting<Value>(_ read: (Diagnostics) -> Value) throws -> Value {
+    let diagnostics = Diagnostics()
+    let value = read(diagnostics)
+    for diagnostic in diagnostics.all { printError(diagnostic.description) }
+    if diagnostics.hasErrors { throw ExitCode.failure }
+    return value
 }
 
 /// Writes a file of the site, making its folder (atomically: a half-written template is never read).

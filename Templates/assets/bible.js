@@ -54,7 +54,7 @@
       setText('[data-percent="' + book.getAttribute("data-book") + '"]', percent(done, cells.length));
     });
     Object.keys(totals).forEach(function (k) { setText('[data-percent="' + k + '"]', percent(totals[k][0], totals[k][1])); });
-    setText('[data-count="all"]', totals.all[0] + " of " + totals.all[1]);
+    setText('[data-count="all"]', S.t("bible.countOf", { read: totals.all[0], total: totals.all[1] }));
   }
 
   // ---- One store for "Mark as read" and the plan's ticks --------------------------------------

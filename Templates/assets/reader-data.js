@@ -60,7 +60,7 @@
   function fail(text) { throw new Invalid(text); }
 
   function onlyKeys(o, allowed, where) {
-    Object.keys(o).forEach(function (k) { if (allowed.indexOf(k) < 0) fail(where + " has “" + k.slice(0, 40) + "”, which this file format does not have"); });
+    Object.keys(o).forEach(function (k) { if (allowed.indexOf(k) < 0) fail(S.t("data.invalid.unknownField", { where: where, name: k.slice(0, 40) })); });
   }
   function text(v, max) { return typeof v === "string" && v.length <= max; }
   function optionalText(o, name, max) { return o[name] === undefined || text(o[name], max) ? "" : name; }
@@ -68,22 +68,22 @@
 
   function list(value, where, check) {
     if (value === undefined) return [];
-    if (!Array.isArray(value)) fail("“" + where + "” is not a list");
+    if (!Array.isArray(value)) fail(S.t("data.invalid.notList", { field: where }));
     return value.map(function (item, i) {
       var result = check(item);
-      if (typeof result === "string") fail("entry " + (i + 1) + " of “" + where + "” is not valid (" + result + ")");
+      if (typeof result === "string") fail(S.t("data.invalid.entry", { number: i + 1, field: where, why: result }));
       return result;
     });
   }
   function strings(value, where, canonical) {
-    return list(value, where, function (x) { var c = canonical(x); return c ? [c] : "not a valid id"; })
+    return list(value, where, function (x) { var c = canonical(x); return c ? [c] : S.t("data.invalid.notId"); })
       .map(function (one) { return one[0]; });
   }
   function entry(fields, check) {
     return function (item) {
-      if (!isObject(item)) return "not an object";
+      if (!isObject(item)) return S.t("data.invalid.entryNotObject");
       var extra = Object.keys(item).filter(function (k) { return fields.indexOf(k) < 0; })[0];
-      if (extra !== undefined) return "“" + extra.slice(0, 40) + "” is not a field of it";
+      if (extra !== undefined) return S.t("data.invalid.notAField", { name: extra.slice(0, 40) });
       return check(item);
     };
   }
@@ -91,7 +91,7 @@
   function verseEntry(fields, check) {
     return entry(fields.concat(["translation"]), function (o) {
       var ref = canonicalRef(o.ref);
-      if (!ref) return "reference";
+      if (!ref) return "ref";
       if (o.translation !== undefined && !(typeof o.translation === "string" && TRANSLATION.test(o.translation))) return "translation";
       var why = optionalText(o, "text", LIMITS.text), result = why || check(o, ref);
       if (typeof result === "object" && o.translation !== undefined) result.translation = o.translation;
@@ -125,20 +125,20 @@
 
   // A reader file (either format) → its entries, canonical; throws an Error saying what is wrong.
   function validate(data) {
-    if (!isObject(data)) fail("it is not a reader file");
+    if (!isObject(data)) fail(S.t("data.invalid.notReaderFile"));
     if (data.format === OLD_FORMAT) {   // the progress page's older file: {format, version, chapters, plan}
-      onlyKeys(data, ["format", "version", "chapters", "plan"], "the file");
-      if (data.version !== undefined && data.version !== 1) fail("it is version " + String(data.version).slice(0, 20) + " of the progress file and this site reads version 1");
-      if (!Array.isArray(data.chapters)) fail("it has no list of chapters");
+      onlyKeys(data, ["format", "version", "chapters", "plan"], S.t("data.invalid.theFile"));
+      if (data.version !== undefined && data.version !== 1) fail(S.t("data.invalid.progressVersion", { version: String(data.version).slice(0, 20) }));
+      if (!Array.isArray(data.chapters)) fail(S.t("data.invalid.noChapters"));
       return { progress: { chapters: strings(data.chapters, "chapters", canonicalChapter), plan: strings(data.plan, "plan", canonicalPlan) },
                highlights: [], hearts: [], notes: [], favouriteHymns: [] };
     }
-    if (data.format !== FORMAT) fail("it is not a sitegen reader file");
-    if (READS.indexOf(data.version) < 0) fail("it is version " + String(data.version).slice(0, 20) + " and this site reads versions 1 and " + VERSION);
-    onlyKeys(data, ["format", "version", "exported", "progress", "highlights", "hearts", "notes", "favouriteHymns"], "the file");
-    if (data.exported !== undefined && !isTime(data.exported)) fail("“exported” is not a time");
+    if (data.format !== FORMAT) fail(S.t("data.invalid.notSitegenFile"));
+    if (READS.indexOf(data.version) < 0) fail(S.t("data.invalid.version", { version: String(data.version).slice(0, 20), current: VERSION }));
+    onlyKeys(data, ["format", "version", "exported", "progress", "highlights", "hearts", "notes", "favouriteHymns"], S.t("data.invalid.theFile"));
+    if (data.exported !== undefined && !isTime(data.exported)) fail(S.t("data.invalid.notTime", { field: "exported" }));
     var progress = data.progress === undefined ? {} : data.progress;
-    if (!isObject(progress)) fail("“progress” is not an object");
+    if (!isObject(progress)) fail(S.t("data.invalid.notObject", { field: "progress" }));
     onlyKeys(progress, ["chapters", "plan"], "“progress”");
     var out = {
       progress: { chapters: strings(progress.chapters, "progress.chapters", canonicalChapter),
@@ -149,13 +149,13 @@
       favouriteHymns: list(data.favouriteHymns, "favouriteHymns", checkHymn)
     };
     if (data.version === 1) [out.highlights, out.hearts, out.notes].forEach(function (marks) {
-      marks.forEach(function (m) { if (m.translation !== undefined) fail("“translation” is a field of version 2, and this file says version 1"); });
+      marks.forEach(function (m) { if (m.translation !== undefined) fail(S.t("data.invalid.translationInVersion1")); });
     });
     return out;
   }
   function parse(textOfFile) {
     var data;
-    try { data = JSON.parse(String(textOfFile)); } catch (e) { fail("it is not a JSON file"); }
+    try { data = JSON.parse(String(textOfFile)); } catch (e) { fail(S.t("data.invalid.notJSON")); }
     return validate(data);
   }
 

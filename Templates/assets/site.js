@@ -103,8 +103,13 @@
       if (el.tagName === "A") el.href = "webcal://" + location.host + el.getAttribute("href");
       el.hidden = false;
     });
+    // Paper never carries a loopback address (`sitegen print-sheet` prints from 127.0.0.1, a
+    // volunteer's preview from localhost): there the printed address stays out.
+    if (/^(localhost|.*\.localhost|127(\.\d+){3}|\[::1\])$/i.test(location.hostname)) return;
     document.querySelectorAll("[data-site-address]").forEach(function (el) {
-      el.textContent = location.origin + el.textContent;
+      el.textContent = location.origin + el.getAttribute("data-site-address");
+      var foot = el.closest("[hidden]");
+      if (foot) foot.hidden = false;
     });
   }
 

@@ -183,13 +183,11 @@ import Testing
         defer { server.stop() }
         let dir = folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let start = ContinuousClock.now
+        // The server would send for 20 s (gigabytes); `tooLarge` with the file's size is thrown
+        // only by the byte count that stops the download there (no time bound: a busy machine).
         await #expect(throws: SyncError.tooLarge(url: server.url.absoluteString + "api/v1/a.json", limit: site.files["a.json"]!.count)) {
             try await quickSync(server, dir).run()
         }
-        // The server would send for 20 s (gigabytes); the sync stops at once (well under a
-        // second alone; the bound leaves room for a busy machine).
-        #expect(ContinuousClock.now - start < .seconds(10))
         #expect(SnapshotMirror(root: dir).current == nil)
     }
 
@@ -292,15 +290,14 @@ import Testing
         var sync = quickSync(trickle, dir)
         sync.limits.stall = .seconds(1)
         sync.limits.deadline = .seconds(2)
-        let start = ContinuousClock.now
         do {
             _ = try await sync.run()
             Issue.record("a 30-second trickle was waited out")
         } catch let error as SyncError {
+            // Thrown only by the run's deadline (no time bound here: a busy machine).
             guard case .timedOut(let url, let reason) = error else { Issue.record("\(error)"); return }
             #expect(url.hasSuffix("api/v1/a.json") && reason.contains("deadline of 2.0 s"))
         }
-        #expect(ContinuousClock.now - start < .seconds(4))
 
         let silent = try HostileServer { path, connection in
             guard path.hasSuffix("a.json") else { return connection.respond(body: manifest) }
@@ -392,6 +389,67 @@ import Testing
         #expect(MirrorEntry(linked.appendingPathComponent("versions")) == .directory)
     }
 
+    @Test("Issue 41, item 11: a path that is a folder of another is refused before any download, with a true message")
+    func fileAndFolder() async throws {
+        var site = FakeSite.numbered(2)
+        site.files["a/b.json"] = Data("{}".utf8)
+        site.files["a/b.json/c.json"] = Data("{\"c\":1}".utf8)
+        let server = try HostileServer(site.handler())
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for _ in 0..<2 {   // a retry is refused the same way, downloading nothing again
+            await #expect(throws: SyncError.badManifest("'a/b.json' is listed as a file and as the folder of 'a/b.json/c.json'")) {
+                try await quickSync(server, dir).run()
+            }
+        }
+        #expect(server.served == ["api/v1/manifest.json", "api/v1/manifest.json"])
+        #expect(SnapshotMirror(root: dir).current == nil)
+    }
+
+    @Test("Issue 41, item 11: a .sync-lock that is a symbolic link is replaced, never followed, and blocks nothing")
+    func linkedLock() async throws {
+        let fm = FileManager.default
+        let site = FakeSite.numbered(2)
+        let server = try HostileServer(site.handler())
+        defer { server.stop() }
+        let dir = folder(), elsewhere = folder()
+        defer { try? fm.removeItem(at: dir); try? fm.removeItem(at: elsewhere) }
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        try fm.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let target = elsewhere.appendingPathComponent("precious.txt")
+        try Data("keep me".utf8).write(to: target)
+        for destination in [target.path, elsewhere.appendingPathComponent("missing").path] {
+            try? fm.removeItem(at: dir.appendingPathComponent(".sync-lock"))
+            try fm.createSymbolicLink(atPath: dir.appendingPathComponent(".sync-lock").path, withDestinationPath: destination)
+            _ = try await quickSync(server, dir).run()
+            try expect(SnapshotMirror(root: dir), holds: site)
+            #expect(MirrorEntry(dir.appendingPathComponent(".sync-lock")) == .file)
+        }
+        #expect(try Data(contentsOf: target) == Data("keep me".utf8))
+        #expect(try fm.contentsOfDirectory(atPath: elsewhere.path) == ["precious.txt"])
+    }
+
+    @Test("Issue 41, item 11: a full disk while files are written leaves no staging/ behind; the next run succeeds")
+    func fullDisk() async throws {
+        let site = FakeSite.numbered(4)
+        let server = try HostileServer(site.handler())
+        defer { server.stop() }
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let written = Mutex(0)
+        var full = quickSync(server, dir)
+        full.writeFile = { data, url in   // the second file meets a full disk
+            guard written.withLock({ $0 += 1; return $0 }) < 2 else { throw POSIXError(.ENOSPC) }
+            try data.write(to: url, options: .atomic)
+        }
+        await #expect(throws: SyncError.self) { try await full.run() }
+        #expect(written.withLock { $0 } == 2, "the failure came while the set was being written")
+        #expect(MirrorEntry(dir.appendingPathComponent("staging")) == .missing)
+        _ = try await quickSync(server, dir).run()
+        try expect(SnapshotMirror(root: dir), holds: site)
+    }
+
     @Test("7: a schema named without its path, or unknown, is refused at any version", arguments: [
         ("hymns", 99), ("schemas/songs.schema.json", 1), ("schemas/.schema.json", 1),
     ])
@@ -423,7 +481,7 @@ import Testing
             Issue.record("a redirect to file: was followed")
         } catch let error as SyncError {
             #expect(error == .redirect(url: server.url.absoluteString + "api/v1/f/0.json", to: "file:///etc/passwd"))
-            #expect(!error.description.contains("404"))
+            #expect(!error.description.contains("HTTP status 404"))   // (a port number may hold "404": it did, 40481)
         }
 
         let file = folder()

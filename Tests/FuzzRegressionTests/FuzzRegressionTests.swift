@@ -18,9 +18,7 @@ struct FuzzRegressionTests {
     func replaysKeptInputs(_ target: FuzzTarget) throws {
         for url in Self.inputs(target) {
             let data = try Data(contentsOf: url)
-            let start = ContinuousClock.now
-            target.run(data)
-            #expect(ContinuousClock.now - start < .seconds(60), "\(target.rawValue)/\(url.lastPathComponent) took too long")
+            target.run(data)   // no crash; no time bound (the size limits bound the work, a busy machine the clock)
         }
     }
 }

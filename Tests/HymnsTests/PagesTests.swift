@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SitegenHymns
+import SitegenCore
 
 @Suite("Hymn page HTML")
 struct HymnTextHTMLTests {
@@ -10,7 +11,7 @@ struct HymnTextHTMLTests {
         let chorus = Passage(lines: [Line([Segment(text: "Sweet by and by", marked: true, repeatSign: ":,:")])])
         let hymn = Hymn(number: 1, stanzas: [Passage(lines: [Line([.plain("One")])]), Passage(lines: [Line([.plain("Two")])])],
                         chorus: chorus, source: location)
-        let html = HymnTextHTML.html(hymn)
+        let html = HymnTextHTML.html(hymn, words: HymnTextHTML.Words(.builtIn))
         #expect(html.components(separatedBy: "<p class=\"response-heading\">Chorus</p>").count - 1 == 2)
         #expect(html.contains("<span class=\"stanza-number\">1</span> One"))
         #expect(html.contains("<span class=\"stanza-number\">2</span> Two"))
@@ -19,18 +20,29 @@ struct HymnTextHTMLTests {
         #expect(html.contains("class=\"response chorus again\""))
     }
 
+    @Test func theHeadingsLabelsAndTooltipAreTheSitesWords() {
+        let chorus = Passage(lines: [Line([Segment(text: "Kiitos", marked: true, repeatSign: ":,:")])])
+        let hymn = Hymn(number: 1, stanzas: [Passage(lines: [Line([.plain("Yksi")])])], chorus: chorus, refrain: chorus, source: location)
+        let html = HymnTextHTML.html(hymn, words: HymnTextHTML.Words(StringTable.builtIn("fi")!))
+        #expect(html.contains("<section class=\"stanza\" aria-label=\"Säkeistö 1\">"))
+        #expect(html.contains("aria-label=\"Kertosäe\"><p class=\"response-heading\">Kertosäe</p>"))
+        #expect(html.contains("aria-label=\"Loppukerto\"><p class=\"response-heading\">Loppukerto</p>"))
+        #expect(html.contains("title=\"Toista lihavoidut rivit\""))
+        for english in ["Stanza", "Chorus", "Refrain", "Repeat"] { #expect(!html.contains(english)) }
+    }
+
     @Test func contentIsEscaped() {
         let hymn = Hymn(number: 1, stanzas: [Passage(lines: [Line([.plain("<script>alert(1)</script> & \"x\""),
                                                                    Segment(text: "<i>", marked: true)])])],
                         source: location)
-        let html = HymnTextHTML.html(hymn)
+        let html = HymnTextHTML.html(hymn, words: HymnTextHTML.Words(.builtIn))
         #expect(!html.contains("<script>") && !html.contains("<i>"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;"))
     }
 
     @Test func linesOfAStanzaAreBrokenAsWritten() {
         let hymn = Hymn(number: 1, stanzas: [Passage(lines: [Line([.plain("Line one,")]), Line([.plain("line two.")])])], source: location)
-        #expect(HymnTextHTML.html(hymn).contains("<span class=\"line\"><span class=\"stanza-number\">1</span> Line one,</span>\n<span class=\"line\">line two.</span>"))
+        #expect(HymnTextHTML.html(hymn, words: HymnTextHTML.Words(.builtIn)).contains("<span class=\"line\"><span class=\"stanza-number\">1</span> Line one,</span>\n<span class=\"line\">line two.</span>"))
     }
 
     @Test func firstLineIndexSortsIgnoringQuotesAndCaseAndSkipsRemoved() {

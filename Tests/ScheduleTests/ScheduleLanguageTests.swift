@@ -55,7 +55,7 @@ struct ScheduleLanguageTests {
         let (schedule, _) = await content.load()
         let values = PrintSheet.spec(schedule, context: try Self.spanishContext()).values
         let rows = values["months"]!.items.flatMap { $0["rows"]!.items }
-        #expect(rows[0]["datesStart"]?.string == "sáb 23" && rows[0]["datesEnd"]?.string == "dom 24 ene")
+        #expect(rows[0]["datesStart"]?.string == "sáb 23" && rows[0]["datesEnd"]?.string == "dom, 24 ene")
         let meetings = rows.map { row in
             row["meetings"]!.items.map { run in
                 (run["hasDays"] == .flag(true) ? run["days"]!.string! + " " : "")

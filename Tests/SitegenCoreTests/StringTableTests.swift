@@ -28,16 +28,18 @@ import Testing
         let words = try #require(config).strings.site
         #expect(words.language == "es")
         #expect(words["menu.hymns"] == "Himnos")
-        #expect(words["markAsRead"] == "Mark as read")   // not in the table: English
+        #expect(words["markAsRead"] == "Marcar como leído")   // not in the site's table: the built-in Spanish
         #expect(words.longDate(CalendarDate(year: 2026, month: 11, day: 24)!) == "martes, 24 de noviembre de 2026")
         #expect(config?.menu.first?.stringKey == "menu.hymns")
     }
 
     @Test func unknownKeysAMissingTableAndAnUnknownMenuStringAreErrorsWithTheirPlace() throws {
-        let (_, problems) = try read(site: "title: T\nlanguage: fi\nmenu:\n  - { string: menu.hymnz, url: /hymns/ }\n",
+        let (_, problems) = try read(site: "title: T\nlanguage: sv\nmenu:\n  - { string: menu.hymnz, url: /hymns/ }\n",
                                      tables: ["es.yml": "search: Buscar\nserch: Buscar\n"])
-        #expect(problems.contains("Content/strings/es.yml:2:8: error: unknown key 'serch' (the keys are those of Sources/SitegenCore/Strings/en.yml)"))
-        #expect(problems.contains { $0.hasPrefix("Content/site.yml:2:11: error: language 'fi' has no string table: add Content/strings/fi.yml") })
+        #expect(problems.contains("Content/strings/es.yml:2:8: error: unknown key 'serch' (no string of sitegen has it; "
+                                  + "`sitegen strings copy en --as NAME` writes them all)"))
+        #expect(problems.contains { $0.hasPrefix("Content/site.yml:2:11: error: language 'sv' has no string table: sitegen has en, es, fi; "
+                                                 + "start one with `sitegen strings copy en --as sv`") })
         #expect(problems.contains { $0.hasPrefix("Content/site.yml:4:") && $0.contains("menu item's string 'menu.hymnz' is no key") })
     }
 
@@ -61,5 +63,64 @@ import Testing
         // A placeholder without a value stays as written; a key with no word is the key.
         #expect(table.format("onlyIn", ["ref": "3 John 1:15"]) == "3 John 1:15 is a verse of the {scheme} numbering only.")
         #expect(table.format("no.such.key {ref}", ["ref": "x"]) == "no.such.key x")
+    }
+
+    @Test func everyBuiltInTableHasEveryKeyAndItsOwnWords() {
+        #expect(StringTable.builtInLanguages == ["en", "es", "fi"])
+        for language in StringTable.builtInLanguages {
+            let table = StringTable.builtInTables[language]!
+            #expect(Set(table.keys) == Set(StringTable.english.keys), "\(language)")
+        }
+        #expect(StringTable.builtInTables["fi"]?["chorus"] == "Kertosäe")
+        #expect(StringTable.builtInTables["es"]?["congregations"] == "Congregaciones")
+    }
+
+    @Test func aSiteInFinnishNeedsNoTableAndItsOwnOverridesKeyByKey() throws {
+        let (bare, none) = try read(site: "title: T\nlanguage: fi\n", tables: [:])
+        #expect(none == [])
+        #expect(try #require(bare).strings.site["search"] == "Hae")
+        let (config, problems) = try read(site: "title: T\nlanguage: fi\n", tables: ["fi.yml": "search: Etsi\n"])
+        #expect(problems == [])
+        let words = try #require(config).strings.site
+        #expect(words["search"] == "Etsi")
+        #expect(words["chorus"] == "Kertosäe")   // not in the site's table: the built-in Finnish
+        // A page in another built-in language (a Spanish translation's) finds its table uncopied.
+        #expect(try #require(config).strings.table("es")["search"] == "Buscar")
+    }
+
+    @Test func aNewLanguagesMissingKeysAreOneWarningListingThem() throws {
+        let (config, problems) = try read(site: "title: T\nlanguage: sv\n", tables: ["sv.yml": "search: Sök\n"])
+        #expect(try #require(config).strings.site["search"] == "Sök")
+        #expect(config?.strings.site["chorus"] == "Chorus")
+        let warnings = problems.filter { $0.contains("warning") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("Content/strings/sv.yml:1:1: warning: \(StringTable.english.count - 1) keys not in this table, so shown in English: ") == true)
+        let listed = warnings.first?.components(separatedBy: "English: ").last?.components(separatedBy: ", ") ?? []
+        #expect(listed.count == StringTable.english.count - 1 && listed.contains("chorus") && !listed.contains("search"))
+    }
+
+    @Test func aCopiedTableWarnsOnlyOfTheBuiltInWordsItSetsThatChanged() throws {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("sitegen-copies-\(UUID().uuidString)")
+        try fm.createDirectory(at: dir.appendingPathComponent(".copies"), withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: dir) }
+        // As copied from an older sitegen whose Finnish `search` and `chorus` were other words.
+        let now = StringTable.builtInTables["fi"]!
+        try "search: Etsi\nchorus: Kertaus\nskipToContent: \(now["skipToContent"]!)\n"
+            .write(to: dir.appendingPathComponent(".copies/fi.yml"), atomically: true, encoding: .utf8)
+        try "search: Etsi\nskipToContent: Sisältöön\n".write(to: dir.appendingPathComponent("fi.yml"), atomically: true, encoding: .utf8)
+        let strings = SourceTree(url: dir, displayPath: "Content/strings")
+        var copies = StringCopies()
+        copies.record(.init(table: "fi", from: "fi", sitegen: "0.0.9", sha256: "old"))
+        try copies.text.write(to: dir.appendingPathComponent(StringCopies.fileName), atomically: true, encoding: .utf8)
+        let read = StringCopies.read(strings, diagnostics: Diagnostics())
+        #expect(read == copies)
+        let drift = read.drift(strings: strings).map(\.description)
+        // `search` is set by the site and changed; `chorus` changed but the site does not set it;
+        // `skipToContent` is set but did not change.
+        #expect(drift == ["Content/strings/fi.yml:1:1: warning: the built-in 'fi' words search changed since this table was copied "
+                          + "from sitegen 0.0.9; see how: sitegen strings diff fi"])
+        copies.record(.init(table: "fi", from: "fi", sitegen: "0.0.9", sha256: SnapshotJSON.sha256(Data(StringTable.builtInFiles["fi"]!))))
+        #expect(copies.drift(strings: strings).isEmpty)
     }
 }

@@ -59,6 +59,48 @@ struct HardeningTests {
         #expect(errors.first?.hasPrefix("Content/site.yml:3:") == true)
     }
 
+    @Test("issue 41, 10: a FIFO, or a link to /dev/zero, as custom.css or a page is refused, never read",
+          arguments: ["Templates/assets/custom.css", "Content/pages/fifo.md", "Content/static/x.css"])
+    func specialFiles(_ path: String) async throws {
+        for link in [false, true] {
+            let (errors, site) = try await buildKeeping([:]) { site in
+                try site.fm.createDirectory(at: site.url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+                if link {
+                    try site.fm.createSymbolicLink(atPath: site.url(path).path, withDestinationPath: "/dev/zero")
+                } else {
+                    #expect(mkfifo(site.url(path).path, 0o644) == 0)
+                }
+            }
+            defer { site.remove() }
+            let what = link ? "a symbolic link to a character device (/dev/zero)" : "a FIFO (named pipe)"
+            #expect(errors == ["\(path):1:1: error: is \(what), not a regular file; refusing to read it (make it an ordinary file or remove it)"])
+            #expect(!site.fm.fileExists(atPath: site.url("Output").path), "nothing written, no page linking a stylesheet that is not there")
+        }
+    }
+
+    /// `build`, with the site kept for the caller to look at (and remove).
+    func buildKeeping(_ files: [String: String], prepare: (TestSite) throws -> Void) async throws -> (errors: [String], site: TestSite) {
+        let site = try TestSite.small()
+        for (path, text) in files { try site.write(path, text) }
+        try prepare(site)
+        return (await site.errors(.build), site)
+    }
+
+    @Test("issue 41, 9: a locality's description goes through the pages' link check")
+    func localityDescriptionLinks() async throws {
+        let locality = "---\nname: \"Gackle, ND\"\naddress: [\"1 Main St\"]\n---\nSee [the hall](javascript:alert(1)),\n"
+            + "[the schedule](/schedule/), [us](../../about/) and [a page](/nowhere/).\n"
+        var files = ["Content/localities/gackle.md": locality]
+        for name in ["localities", "locality", "schedule", "schedule-print"] {
+            files["Templates/\(name).mustache"] = "{{<layout}}{{$main}}\(name){{/main}}{{/layout}}"
+        }
+        let (errors, _) = try await build(files)
+        #expect(errors == [
+            "Content/localities/gackle.md:5:5: error: link 'javascript:alert(1)' uses 'javascript:', which is not allowed (only site paths, https:, http:, mailto: and tel:)",
+            "Content/localities/gackle.md:6:52: error: link '/nowhere/' points to no page or file of this site",
+        ])
+    }
+
     @Test("3: menu site paths are checked like Markdown links; https/mailto/tel pass")
     func menuSitePath() async throws {
         let yaml = "title: T\nmenu:\n  - { title: A, url: /about/ }\n  - { title: B, url: /nowhere/ }\n  - { title: C, url: \"https://example.org/\" }\n  - { title: D, url: \"mailto:a@example.org\" }\n  - { title: E, url: \"tel:+15555\" }\n"

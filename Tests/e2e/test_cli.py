@@ -39,7 +39,7 @@ def test_summary_line_says_what_was_built(site_build):
     assert number(files) == len(written)
     assert float(megabytes) == round(sum(p.stat().st_size for p in written) / 1_000_000, 1)
     assert folder == str(out) and as_of == AS_OF and base_url == "https://example.org/"
-    assert 0 < float(seconds) < 600
+    assert float(seconds) > 0   # the time it took: printed, not bounded
 
 
 def test_verbose_prints_the_time_of_each_stage(site_build):

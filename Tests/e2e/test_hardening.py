@@ -5,8 +5,8 @@
   version, `make kill-test` the full 200 + 20);
 - concurrent builds into one folder: all succeed in turn, no raw Cocoa errors;
 - outputs over the sources refused, with or without --force;
-- `serve` answers a normal request within 100 ms while another client sends a 10 MB request line,
-  and never redirects to `//host`.
+- `serve` answers others while a client's request line is unfinished or 10 MB long, and never
+  redirects to `//host`.
 """
 from __future__ import annotations
 
@@ -50,41 +50,51 @@ def leftovers(parent: pathlib.Path) -> list[str]:
     return sorted(p.name for p in parent.iterdir() if ".sitegen-" in p.name)
 
 
-def kill_builds(args: list[str], output: pathlib.Path, kills: int, seconds: float) -> None:
-    """Builds, kills each build at a random moment, and checks Output/ after every kill."""
+def kill_builds(args: list[str], output: pathlib.Path, kills: int) -> None:
+    """Builds, kills each build at a random moment while it is writing, and checks Output/ after
+    every kill. The moment is signalled by the build itself (its staging folder beside Output/
+    exists: it has begun writing, `.Output.sitegen-new-<pid>`), then a random wait; the build must have been interrupted (killed
+    by the signal, not exited): a kill that came after the end is no kill, and is tried again
+    with a shorter wait."""
     assert run_sitegen(*args).returncode == 0
     reference = tree_digest(output)
     rng = random.Random(17)
-    for n in range(kills):
+    interrupted, window = 0, 1.0
+    for attempt in range(kills * 10):
+        if interrupted == kills:
+            break
         process = subprocess.Popen([str(sitegen_binary()), *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0, seconds))
+        staging = output.parent / f".{output.name}.sitegen-new-{process.pid}"   # this build's own
+        while not staging.exists() and process.poll() is None:
+            time.sleep(0.001)
+        staged = staging.exists()
+        time.sleep(rng.uniform(0, window))
         process.send_signal(signal.SIGKILL)
         process.wait()
-        assert output.is_dir(), f"Output/ missing after kill {n}"
-        assert tree_digest(output) == reference, f"Output/ incomplete or changed after kill {n}"
+        if not staged or process.returncode != -signal.SIGKILL:
+            window /= 2   # it finished first: the next kill comes sooner
+            continue
+        interrupted += 1
+        assert output.is_dir(), f"Output/ missing after kill {interrupted}"
+        assert tree_digest(output) == reference, f"Output/ incomplete or changed after kill {interrupted}"
+    assert interrupted == kills, f"only {interrupted} of {kills} builds were killed while writing"
     result = run_sitegen(*args)
     assert result.returncode == 0, result.stderr
     assert leftovers(output.parent) == []
     assert tree_digest(output) == reference
 
 
-def timed_build(args: list[str]) -> float:
-    start = time.monotonic()
-    assert run_sitegen(*args).returncode == 0
-    return time.monotonic() - start
-
-
 def test_kill_9_during_small_builds_leaves_output_complete(tmp_path):
     content, templates = small_site(tmp_path)
     output = tmp_path / "Output"
     args = ["build", "--content", str(content), "--templates", str(templates), "--output", str(output), "--quiet", "--as-of", AS_OF]
-    kill_builds(args, output, SMALL_KILLS, timed_build(args) * 1.2)
+    kill_builds(args, output, SMALL_KILLS)
 
 
 def test_kill_9_during_full_builds_leaves_output_complete(tmp_path, small_content):
     output = tmp_path / "Output"
     args = ["build", "--content", str(small_content), "--output", str(output), "--quiet", "--as-of", AS_OF]
-    kill_builds(args, output, FULL_KILLS, timed_build(args) * 1.2)
+    kill_builds(args, output, FULL_KILLS)
 
 
 def test_concurrent_builds_take_turns(tmp_path):
@@ -121,33 +131,35 @@ def raw_exchange(port: int, data: bytes, timeout: float = 10) -> bytes:
         return b"".join(chunks)
 
 
-def test_serve_answers_within_100_ms_while_a_10_mb_request_line_arrives(shared_served):
-    stop = threading.Event()
+def test_serve_answers_others_while_a_request_line_is_incomplete_or_10_mb_long(shared_served):
+    """Others are answered while one client's request is still arriving: a mechanism, not a
+    latency (a 100 ms bound failed on a busy machine). A client holds an unfinished request line
+    open while 30 requests are answered; it is finished afterwards and answered too. A server that
+    waited for it would answer the 30 only after its 20 s head timeout had closed that client,
+    whose late request would then get no answer. Meanwhile another client sends a 10 MB line."""
 
     def flood():
         try:
-            with socket.create_connection(("127.0.0.1", shared_served.port), timeout=30) as s:
+            with socket.create_connection(("127.0.0.1", shared_served.port), timeout=60) as s:
                 s.sendall(b"GET /" + b"x" * 10_000_000)
         except OSError:
             pass   # the server answers 414 and closes: the rest of the send fails
-        finally:
-            stop.set()
 
     thread = threading.Thread(target=flood)
     thread.start()
-    time.sleep(0.05)
-    latencies = []
-    for _ in range(30):
-        start = time.monotonic()
-        status, _, _ = shared_served.get("/")
-        latencies.append(time.monotonic() - start)
-        assert status == 200
-    thread.join(timeout=60)
-    # 28 of the 30 within 100 ms, every one within a second: on the 2-core machine of `make test`
-    # (three pytest workers, the Swift tests beside them) one request in 30 was seen at 109 ms
-    # from the scheduler alone; a server that waited for the flood would miss by far more.
-    ordered = sorted(latencies)
-    assert ordered[27] < 0.1 and ordered[-1] < 1.0, f"slowest: {[round(t * 1000) for t in ordered[-3:]]} ms"
+    with socket.create_connection(("127.0.0.1", shared_served.port), timeout=60) as stalled:
+        stalled.sendall(b"GET /about/?" + b"q" * 2_000)   # no end of line yet
+        for _ in range(30):
+            status, _, _ = shared_served.get("/")
+            assert status == 200
+        stalled.sendall(b" HTTP/1.1\r\nConnection: close\r\n\r\n")
+        answer = b""
+        while chunk := stalled.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 "), answer[:200]
+    assert not answer.startswith(b"HTTP/1.1 408"), "the unfinished request was timed out: the 30 waited for it"
+    thread.join(timeout=120)
+    assert not thread.is_alive()
     long = raw_exchange(shared_served.port, b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\n\r\n")
     assert long.startswith(b"HTTP/1.1 414 ")
     header = raw_exchange(shared_served.port, b"GET / HTTP/1.1\r\nX: " + b"b" * 100_000 + b"\r\n\r\n")

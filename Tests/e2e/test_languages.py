@@ -18,8 +18,8 @@ from conftest import (ARTIFACTS, ROOT, axe_violations, copy_small_content, emula
                       screenshot, serve_folder, set_viewport, validate_html)
 
 ENGLISH = ROOT / "Sources" / "SitegenCore" / "Strings" / "en.yml"
-SPANISH = ROOT / "Content" / "strings" / "es.yml"
-FINNISH = ROOT / "Content" / "strings" / "fi.yml"
+SPANISH = ROOT / "Sources" / "SitegenCore" / "Strings" / "es.yml"
+FINNISH = ROOT / "Sources" / "SitegenCore" / "Strings" / "fi.yml"
 
 
 @functools.cache
@@ -29,7 +29,8 @@ def english_phrases(table: pathlib.Path = SPANISH) -> list[tuple[str, str]]:
     english, spanish = yaml.safe_load(ENGLISH.read_text()), yaml.safe_load(table.read_text())
     phrases = []
     for key, value in english.items():
-        if spanish.get(key) == value:
+        # The hint's verse is a reference, which a page of an English translation writes in English.
+        if spanish.get(key) == value or key == "searchHintVerse":
             continue
         for piece in re.split(r"\{\w+\}", str(value)):
             piece = piece.strip(" :.,;“”\"()✓")
@@ -311,3 +312,71 @@ def test_a_result_says_its_documents_language(driver, spanish_url):
         const lang = e => e.closest('[lang]').lang;
         return [lang(r.querySelector('a')), lang(r.querySelector('.search-excerpt')), lang(r.querySelector('.search-kind'))];""")
     assert langs == ["en", "en", "es"], langs
+
+
+@pytest.mark.parametrize("site, query", [("finnish", "virsi 3"), ("spanish", "himno 3"), ("spanish", "Número 3")])
+def test_the_placeholders_hymn_hint_opens_the_hymn(driver, request, site, query):
+    """The header's placeholder says "virsi 23" (Finnish) and "himno 23" (Spanish): typed with the
+    site's word, a number is the hymn, first, not the meetings whose text has a 3."""
+    base = request.getfixturevalue(f"{site}_url")
+    driver.get(base + "search/?q=" + query.replace(" ", "%20"))
+    wait_for_results(driver)
+    first = driver.find_element(By.CSS_SELECTOR, "[data-search-results] .search-result a")
+    assert first.get_attribute("href").endswith("/hymns/3/"), first.get_attribute("href")
+
+
+def test_results_keep_the_readers_language_from_a_translations_page(driver, base_url):
+    """On the English site the RV1909's chapters are Spanish pages (a translation other than the
+    default speaks its own language): the header's box there opens the results in Spanish
+    (`/search/es/`), as the page the reader came from; from an English page, the English results."""
+    driver.get(base_url + "bible/rv1909/john/3/")
+    assert driver.execute_script("return document.documentElement.lang") == "es"
+    driver.find_element(By.ID, "site-search-q").send_keys("amor\n")
+    WebDriverWait(driver, 10).until(lambda d: "/search/es/" in d.current_url)
+    wait_for_results(driver)
+    assert driver.execute_script("return document.documentElement.lang") == "es"
+    assert driver.find_element(By.CSS_SELECTOR, "h1").text == "Buscar"
+    driver.get(base_url + "hymns/")
+    driver.find_element(By.ID, "site-search-q").send_keys("love\n")
+    WebDriverWait(driver, 10).until(lambda d: "/search/?" in d.current_url)
+    assert driver.execute_script("return document.documentElement.lang") == "en"
+
+
+@pytest.fixture(scope="module")
+def finnish_bible_url(tmp_path_factory):
+    """An English site whose translation is Finnish (the few-books KJV marked `language: fi`):
+    its readers' references are the Finnish Bible's names and abbreviations."""
+    folder = tmp_path_factory.mktemp("finnish-bible")
+    content = copy_small_content(folder / "Content")
+    translation = content / "bible" / "kjv" / "translation.yml"
+    translation.write_text(translation.read_text().replace("language: en", "language: fi"))
+    out = folder / "Output"
+    result = run_sitegen("build", "--content", str(content), "--templates", str(ROOT / "Templates"),
+                         "--as-of", "2026-11-22", "--output", str(out), "--quiet")
+    assert result.returncode == 0, result.stderr
+    url, server = serve_folder(out)
+    yield url
+    server.shutdown()
+
+
+@pytest.mark.parametrize("query, target", [("1. Moos. 1:1", "/bible/genesis/1/#v1"), ("Joh. 3:16", "/bible/john/3/#v16"),
+                                           ("Jaak. 1:5", "/bible/james/1/#v5"), ("Ilm. 22:21", "/bible/revelation/22/#v21"), ("3. Moos. 19:18", "/bible/leviticus/19/#v18")])
+def test_a_finnish_translation_is_found_by_finnish_references(driver, finnish_bible_url, query, target):
+    driver.get(finnish_bible_url + "search/?q=" + query.replace(" ", "%20"))
+    wait_for_results(driver)
+    first = driver.find_element(By.CSS_SELECTOR, "[data-search-results] .search-result a")
+    assert first.get_attribute("href").endswith(target), first.get_attribute("href")
+
+
+@pytest.mark.parametrize("site, query", [("spanish", "Juan 3:16"), ("finnish", "Joh. 3:16")])
+def test_the_placeholders_verse_opens_in_the_sites_only_translation(driver, request, site, query):
+    """The hint's verse in the site's language ("Juan 3:16") is a reference in the KJV too: the
+    site's language's book names name every translation's books."""
+    base = request.getfixturevalue(f"{site}_url")
+    placeholder = "Palabras, Juan 3:16, himno 23" if site == "spanish" else "Sanat, Joh. 3:16, virsi 23"
+    driver.get(base)
+    assert driver.find_element(By.ID, "site-search-q").get_attribute("placeholder") == placeholder
+    driver.get(base + "search/?q=" + query.replace(" ", "%20"))
+    wait_for_results(driver)
+    first = driver.find_element(By.CSS_SELECTOR, "[data-search-results] .search-result a")
+    assert first.get_attribute("href").endswith("/bible/john/3/#v16"), first.get_attribute("href")

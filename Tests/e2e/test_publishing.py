@@ -197,6 +197,30 @@ def test_pdfs_are_the_same_bytes_every_time(printed):
     assert before == after
 
 
+def test_a_sheet_without_a_published_address_carries_no_loopback_address(tmp_path_factory, small_content):
+    """Issue 41, item 13: built with the example.org placeholder, the sheet printed the address
+    print-sheet served it from (http://127.0.0.1:<port>/schedule/), so the PDF changed every run.
+    With no published address the paper names none, and two prints are the same bytes."""
+    if not shutil.which("chromium"):
+        pytest.skip("Chromium is not installed (scripts/install-deps test installs it)")
+    out = tmp_path_factory.mktemp("unpublished") / "Output"
+    result = run_sitegen("build", "--as-of", AS_OF, "--content", str(small_content), "--output", str(out), "--print-sheet")
+    assert result.returncode == 0, result.stderr
+    pdfs = sorted((out / "schedule").glob("*.pdf"))
+    assert [p.name for p in pdfs] == ["meetings-a4.pdf", "meetings.pdf"]
+    before = {p.name: p.read_bytes() for p in pdfs}
+    for pdf in pdfs:
+        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+        assert "Travel, arrival and rest days" not in text and "meetings schedule" in text, text[-400:]
+        for loopback in ("127.0.0.1", "localhost", "[::1]"):
+            assert loopback not in text, (pdf.name, loopback)
+    page = (out / "schedule/print/index.html").read_text()
+    assert '<p class="print-foot" hidden>' in page and "127.0.0.1" not in page and "localhost" not in page
+    again = run_sitegen("print-sheet", "--output", str(out))
+    assert again.returncode == 0, again.stderr
+    assert {p.name: p.read_bytes() for p in pdfs} == before
+
+
 def test_without_chromium_print_sheet_says_it_skipped_and_succeeds(site, tmp_path, small_content):
     env = {k: v for k, v in os.environ.items() if k not in ("CHROMIUM", "SOURCE_DATE_EPOCH")}
     env["PATH"] = str(tmp_path)   # no chromium here

@@ -15,7 +15,7 @@
     ['{"number":1e400}', '{"number":1e21}', '{"number":1.5}', '{"number":0}', '{"number":"1"}', '{"number":-1}'].forEach(function (entry) {
       var s = fresh();
       assert.throws(function () { importInto(s.store, '{"format":"sitegen-reader-data","version":1,"favouriteHymns":[' + entry + "]}"); },
-                    "entry 1 of “favouriteHymns” is not valid (number)", entry);
+                    "la entrada 1 de “favouriteHymns” no es válida (number)", entry);
       assert.deepEqual(s.backend.dump(), {}, entry + " changed the storage");
     });
   });
@@ -32,14 +32,14 @@
 
   test("references outside the Bible's numbers are refused", function () {
     ["John.3.0", "John.0.16", "John.3.201", "John.151.1", "ThirteenChars.1.1", "John.3", "John 3:16", "John.3.16 "].forEach(function (ref) {
-      assert.throws(function () { R.parse(file({ hearts: [{ ref: ref, at: NOW }] })); }, "(reference)", ref);
+      assert.throws(function () { R.parse(file({ hearts: [{ ref: ref, at: NOW }] })); }, "(ref)", ref);
     });
   });
 
   test("the progress page's older file is checked entry by entry", function () {
     var big = "x".repeat(100 * 1024);
-    [['["John.3",42]', "entry 2 of “chapters”"], ["{}", "it has no list of chapters"], ["null", "it has no list of chapters"],
-     ['["' + big + '"]', "entry 1 of “chapters”"], ['["John.3"],"plan":["13-01/0"]', "entry 1 of “plan”"]].forEach(function (c) {
+    [['["John.3",42]', "la entrada 2 de “chapters”"], ["{}", "no tiene una lista de capítulos"], ["null", "no tiene una lista de capítulos"],
+     ['["' + big + '"]', "la entrada 1 de “chapters”"], ['["John.3"],"plan":["13-01/0"]', "la entrada 1 de “plan”"]].forEach(function (c) {
       var s = fresh();
       assert.throws(function () { importInto(s.store, '{"format":"sitegen-bible-progress","version":1,"chapters":' + c[0] + "}"); }, c[1], c[0].slice(0, 30));
       assert.deepEqual(s.backend.dump(), {});
@@ -53,7 +53,7 @@
   test("the schema's rules: unknown fields, bad colours, times, notes and ranges are refused", function () {
     [[{ extra: 1 }, "“extra”"],
      [{ highlights: [{ ref: "Ps.23.1", colour: "red" }] }, "(colour)"],
-     [{ highlights: [{ ref: "Ps.23.1", colour: "blue", shade: 2 }] }, "“shade” is not a field"],
+     [{ highlights: [{ ref: "Ps.23.1", colour: "blue", shade: 2 }] }, "“shade” no es uno de sus campos"],
      [{ hearts: [{ ref: "Ps.23.1" }] }, "(at)"],
      [{ hearts: [{ ref: "Ps.23.1", at: "2026-13-45T99:99:99Z" }] }, "(at)"],
      [{ notes: [{ ref: "Ps.23.1", note: "  ", at: NOW }] }, "(note)"],
@@ -63,12 +63,12 @@
      [{ hearts: [{ ref: "Ps.23.1", at: NOW, text: "x".repeat(R.LIMITS.text + 1) }] }, "(text)"],
      [{ progress: { chapters: ["Gen.1"], extra: [] } }, "“extra”"],
      [{ progress: { plan: ["1-1/0"] } }, "progress.plan"],
-     [{ hearts: {} }, "“hearts” is not a list"]].forEach(function (c) {
+     [{ hearts: {} }, "“hearts” no es una lista"]].forEach(function (c) {
       assert.throws(function () { R.parse(file(c[0])); }, c[1], JSON.stringify(c[0]).slice(0, 60));
     });
-    assert.throws(function () { R.parse('{"format":"sitegen-reader-data","version":3}'); }, "version 3");
-    assert.throws(function () { R.parse("[]"); }, "not a reader file");
-    assert.throws(function () { R.parse("{"); }, "not a JSON file");
+    assert.throws(function () { R.parse('{"format":"sitegen-reader-data","version":3}'); }, "versión 3");
+    assert.throws(function () { R.parse("[]"); }, "no es un archivo de lector");
+    assert.throws(function () { R.parse("{"); }, "no es un archivo JSON");
   });
 
   test("a mark exports its verse's text and translation, and an import on a new device shows them", function () {
@@ -94,7 +94,7 @@
     var kept = JSON.parse(s.backend.getItem(K.marksPrefix + "Ps.23"))["3"];
     assert.equal(kept.text, "He restoreth my soul");
     assert.equal(kept.tr, undefined);
-    assert.throws(function () { R.parse(file({ hearts: [{ ref: "Ps.23.3", at: NOW, translation: "kjv" }] })); }, "version 2");
+    assert.throws(function () { R.parse(file({ hearts: [{ ref: "Ps.23.3", at: NOW, translation: "kjv" }] })); }, "versión 2");
     assert.throws(function () { R.parse('{"format":"sitegen-reader-data","version":2,"hearts":[{"ref":"Ps.23.3","at":"' + NOW + '","translation":"../x"}]}'); },
                   "(translation)");
   });

@@ -17,6 +17,11 @@ public struct BibleLibrary: Sendable {
     public func edition(_ t: Translation) -> Edition {
         Edition(translation: t, pathID: t.id == primary.id ? nil : t.id, strings: strings[t.language] ?? .builtIn)
     }
+
+    /// Every translation as the pages show it, the default first, its pages in the site's words.
+    public func editions(site: StringTable) -> [Edition] {
+        [Edition(translation: primary, pathID: nil, strings: site)] + translations.filter { $0.id != primary.id }.map { edition($0) }
+    }
 }
 
 /// The read stage for the Bible: all problems go to `diagnostics`; nil when there is no

@@ -19,7 +19,7 @@ public enum BiblePages {
                       memo: inout InputMemo<[PageSpec]>) -> [PageSpec] {
         memo.begin()
         defer { memo.end() }
-        let editions = library.editions
+        let editions = library.editions(site: context.strings())
         var specs: [PageSpec] = []
         for edition in editions {
             let translation = edition.translation
@@ -46,7 +46,7 @@ public enum BiblePages {
     /// pages (their texts are most of the Bible's page values) are made only when the renderer
     /// asks for them, with nothing remembered (`sitegen build`: each is rendered once).
     public static func list(_ library: BibleLibrary, context: RenderContext) -> PageList {
-        let editions = library.editions
+        let editions = library.editions(site: context.strings())
         var recipes: [Recipe] = []
         for edition in editions {
             let translation = edition.translation
@@ -137,7 +137,7 @@ public enum BiblePages {
     static func editionLinks(_ edition: Edition, among editions: [Edition], context: RenderContext) -> TemplateValue {
         .list(editions.map { other in
             ["abbreviation": .text(other.translation.abbreviation), "name": .text(other.translation.name),
-             "language": .text(other.language), "url": .text(context.url(other.index)),
+             "language": .text(other.translation.language), "url": .text(context.url(other.index)),
              "current": .flag(other.key == edition.key)]
         })
     }
@@ -152,6 +152,8 @@ public enum BiblePages {
         values["offlineGroup"] = .text(edition.offlineGroup)
         values["planURL"] = .text(context.url(BiblePaths.plan))
         values["progressURL"] = .text(context.url(BiblePaths.progress))
+        // The translation's name and licence are its own words: marked when the page speaks another language.
+        if translation.language != edition.language { values["licenceLanguage"] = .text(translation.language) }
         let title = edition.isDefault ? edition.strings["bible"] : "\(edition.strings["bible"]) (\(translation.abbreviation))"
         return PageSpec(path: edition.index, template: "bible-index", title: title,
                         description: edition.strings.format("description.bible", ["name": translation.name, "books": String(translation.books.count),

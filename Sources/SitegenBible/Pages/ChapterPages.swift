@@ -98,7 +98,7 @@ enum ChapterPages {
             .list(editions.map { other in
                 let has = other.translation.book(book.canon)?.chapter(chapter) != nil
                 var item: TemplateObject = ["abbreviation": .text(other.translation.abbreviation), "name": .text(other.translation.name),
-                                            "language": .text(other.language), "current": .flag(other.key == edition.key)]
+                                            "language": .text(other.translation.language), "current": .flag(other.key == edition.key)]
                 if has { item["url"] = .text(context.url(other.chapter(book.canon, chapter))) }
                 return .object(item)
             })
@@ -164,7 +164,7 @@ struct OtherEditionInputs: Hashable {
     let chapters: [Int]
 
     init(_ e: Edition, book: CanonBook) {
-        (id, abbreviation, name, language, pathID) = (e.translation.id, e.translation.abbreviation, e.translation.name, e.language, e.pathID)
+        (id, abbreviation, name, language, pathID) = (e.translation.id, e.translation.abbreviation, e.translation.name, e.translation.language, e.pathID)
         chapters = e.translation.book(book)?.chapters.map(\.number) ?? []
     }
 }

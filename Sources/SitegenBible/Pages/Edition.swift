@@ -1,12 +1,15 @@
 /// A translation as the site shows it: where its pages live (`pathID` nil for the default
-/// translation, whose URLs never change) and the words of its language.
+/// translation, whose URLs never change) and the words of its pages: the site's for the default
+/// translation (a Finnish site's KJV pages speak Finnish around the English text), the
+/// translation's own language's for another (the RV1909's pages on an English site are Spanish).
 public struct Edition: Sendable {
     public let translation: Translation
     public let pathID: String?
     public let strings: StringTable
 
     public var isDefault: Bool { pathID == nil }
-    public var language: String { translation.language }
+    /// The pages' language: their words' (the text keeps the translation's own, `lang` on it).
+    public var language: String { strings.language }
     /// A key for memos and caches: the translation's id.
     var key: String { translation.id }
 

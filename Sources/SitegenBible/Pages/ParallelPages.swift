@@ -72,7 +72,7 @@ enum ParallelPages {
         }
         let leftHeading = left.heading(inputs.leftName, chapters: inputs.leftChapters, canon, number)
         func side(_ e: Edition, _ heading: String) -> TemplateValue {
-            ["abbreviation": .text(e.translation.abbreviation), "name": .text(e.translation.name), "language": .text(e.language),
+            ["abbreviation": .text(e.translation.abbreviation), "name": .text(e.translation.name), "language": .text(e.translation.language),
              "heading": .text(heading), "url": .text(context.url(e.chapter(canon, number)))]
         }
         func link(_ n: Int?) -> TemplateValue? {

@@ -44,7 +44,7 @@ enum PlanDays {
     }
 
     static func day(_ plan: ReadingPlan, _ day: ReadingPlan.Day, context: RenderContext) -> Day {
-        let label = CalendarDate(year: 2001, month: day.month, day: day.day).map { "\($0.monthName) \($0.day)" } ?? day.key
+        let label = CalendarDate(year: 2001, month: day.month, day: day.day).map { context.strings().dates.dayAndMonth($0) } ?? day.key
         return Day(key: day.key, label: label, url: context.url(PlanPage.path(month: day.month)) + "#d\(day.key)",
                    readings: day.readings.enumerated().map { index, reading in
                        let r = PlanReading(reading, id: "\(day.key)/\(index)", plan: plan, column: index)

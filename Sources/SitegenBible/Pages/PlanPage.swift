@@ -29,7 +29,7 @@ enum PlanPage {
             "days": .list(days), "month": .text(pad(month)), "monthName": .text(monthName),
             "isDefault": .flag(path == BiblePaths.plan),
             "months": .list(months.map { m in
-                ["url": .text(context.url(Self.path(month: m))), "name": .text(String(words.month(m).prefix(3))),
+                ["url": .text(context.url(Self.path(month: m))), "name": .text(words.dates.shortMonth(m)),
                  "fullName": .text(words.month(m)), "current": .flag(m == month)]
             }),
             "progressURL": .text(context.url(BiblePaths.progress)),
@@ -53,7 +53,7 @@ enum PlanPage {
         let date = CalendarDate(year: 2001, month: day.month, day: day.day)
         return [
             "key": .text(day.key), "anchor": .text("d\(day.key)"),
-            "label": .text(date.map { context.strings().format("date.planDay", ["day": String($0.day), "month": context.strings().month($0.month)]) } ?? day.key),
+            "label": .text(date.map { context.strings().dates.dayAndMonth($0) } ?? day.key),
             "readings": .list(day.readings.enumerated().map { index, reading in
                 .object(readingValues(PlanReading(reading, id: "\(day.key)/\(index)", plan: plan, column: index), context: context))
             }),

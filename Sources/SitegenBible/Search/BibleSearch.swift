@@ -15,21 +15,23 @@ public enum BibleSearch {
     public static func contribution(_ library: BibleLibrary, words: StringTable = .builtIn,
                                     memo: KeyedMemo<BookDocuments, [SearchDocument]>? = nil) -> SearchContribution {
         var chunks: [[SearchDocument]] = []
-        let editions = library.editions
+        let editions = library.editions(site: words)
         var scopes: [SearchScope] = []
         for (e, edition) in editions.enumerated() {
             let scope = edition.translation.id
-            let table = ReferenceSpellings.table(edition.language)
-            var books = edition.translation.books.map { searchBook($0, edition, table) }
+            // The spellings of the translation's language and of the site's (a Spanish site's readers
+            // type "Juan 3:16" in the KJV too, as its search box's hint shows).
+            let tables = Set([edition.translation.language, words.language]).sorted().compactMap(ReferenceSpellings.table)
+            var books = edition.translation.books.map { searchBook($0, edition, tables) }
             // Books only other translations have, from the first that has each: named, not guessed at.
             var own = Set(edition.translation.books.map(\.canon.osis))
             for (o, other) in editions.enumerated() where o != e {
                 for book in other.translation.books where own.insert(book.canon.osis).inserted {
-                    books.append(searchBook(book, other, table).borrowing)
+                    books.append(searchBook(book, other, tables).borrowing)
                 }
             }
             books.sort { Canon.book(osis: $0.osis)!.order < Canon.book(osis: $1.osis)!.order }
-            scopes.append(SearchScope(id: scope, label: edition.translation.abbreviation, language: edition.language,
+            scopes.append(SearchScope(id: scope, label: edition.translation.abbreviation, language: edition.translation.language,
                                       books: books.map(\.book)))
             let kind = words["kind.bible"]
             for book in edition.translation.books {
@@ -49,9 +51,9 @@ public enum BibleSearch {
 
     /// The book in `edition`, named by the English spellings, the translation's own name and
     /// the spellings of the reader's language (`table`), folded as a query is.
-    static func searchBook(_ book: Book, _ edition: Edition, _ table: ReferenceSpellings.Table?) -> FoundBook {
+    static func searchBook(_ book: Book, _ edition: Edition, _ tables: [ReferenceSpellings.Table]) -> FoundBook {
         var spelled = aliases(book.canon) + [book.name]
-        if let table { spelled += localSpellings(book.canon, table) }
+        for table in tables { spelled += localSpellings(book.canon, table) }
         var seen = Set<String>()
         let names = spelled.map { ReferenceSpelling.normalized(SearchText.fold($0)) }.filter { seen.insert($0).inserted }.sorted()
         return FoundBook(osis: book.canon.osis, book: SearchBook(

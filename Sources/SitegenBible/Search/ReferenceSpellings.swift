@@ -11,7 +11,11 @@ enum ReferenceSpellings {
     }
 
     static func table(_ language: String) -> Table? {
-        language.split(separator: "-").first == "es" ? spanish : nil
+        switch language.split(separator: "-").first {
+        case "es": spanish
+        case "fi": finnish
+        default: nil
+        }
     }
 
     static let spanish = Table(books: [
@@ -41,5 +45,39 @@ enum ReferenceSpellings {
         "samuel": ["s", "sm"], "reyes": ["r", "re", "rey"], "crónicas": ["cr", "cro"], "corintios": ["co", "cor"],
         "tesalonicenses": ["ts", "tes"], "timoteo": ["ti", "tim"], "pedro": ["p", "pe", "ped"], "juan": ["jn"],
         "macabeos": ["mac", "m"], "esdras": ["esd"],
+    ])
+
+    /// What a Finnish reader types: the names of the Finnish Bible (1933/38 and 1992) and their
+    /// usual abbreviations, written without their dots (a query's dots are spaces: "1. Moos. 1:1"
+    /// is "1 moos 1:1", "Ap. t. 2:38" is "ap t 2:38"). The five books of Moses are numbered in
+    /// Finnish though not in the canon, so their number is part of the spelling.
+    static let finnish = Table(books: [
+        "Gen": ["1 mooseksen kirja", "1 moos", "1 mos"], "Exod": ["2 mooseksen kirja", "2 moos", "2 mos"],
+        "Lev": ["3 mooseksen kirja", "3 moos", "3 mos"], "Num": ["4 mooseksen kirja", "4 moos", "4 mos"],
+        "Deut": ["5 mooseksen kirja", "5 moos", "5 mos"], "Josh": ["joosua", "joos"], "Judg": ["tuomarien kirja", "tuom"],
+        "Ruth": ["ruut"], "1Sam": ["samuelin kirja"], "2Sam": ["samuelin kirja"], "1Kgs": ["kuninkaiden kirja"],
+        "2Kgs": ["kuninkaiden kirja"], "1Chr": ["aikakirja"], "2Chr": ["aikakirja"], "Ezra": ["esra"], "Neh": ["nehemia"],
+        "Esth": ["ester"], "Job": ["job"], "Ps": ["psalmit", "psalmi"], "Prov": ["sananlaskut", "sananl", "snl"],
+        "Eccl": ["saarnaaja", "saarn"], "Song": ["laulujen laulu", "korkea veisu"], "Isa": ["jesaja", "jes"],
+        "Jer": ["jeremia"], "Lam": ["valitusvirret", "valit"], "Ezek": ["hesekiel", "hes"], "Dan": ["daniel"],
+        "Hos": ["hoosea", "hoos"], "Joel": ["joel"], "Amos": ["aamos", "aam"], "Obad": ["obadja", "obadj"],
+        "Jonah": ["joona", "joon"], "Mic": ["miika", "miik"], "Nah": ["nahum"], "Hab": ["habakuk"], "Zeph": ["sefanja", "sef"],
+        "Hag": ["haggai", "hagg"], "Zech": ["sakarja", "sak"], "Mal": ["malakia"],
+        "Matt": ["matteuksen evankeliumi", "matteus", "matt"], "Mark": ["markuksen evankeliumi", "markus"],
+        "Luke": ["luukkaan evankeliumi", "luukas", "luuk"], "John": ["johanneksen evankeliumi", "johannes", "joh"],
+        "Acts": ["apostolien teot", "ap t", "apt"], "Rom": ["kirje roomalaisille", "roomalaiskirje", "room"],
+        "1Cor": ["kirje korinttilaisille", "korinttilaiskirje"], "2Cor": ["kirje korinttilaisille", "korinttilaiskirje"],
+        "Gal": ["kirje galatalaisille", "galatalaiskirje"], "Eph": ["kirje efesolaisille", "efesolaiskirje", "ef"],
+        "Phil": ["kirje filippiläisille", "filippiläiskirje", "fil"], "Col": ["kirje kolossalaisille", "kolossalaiskirje", "kol"],
+        "1Thess": ["kirje tessalonikalaisille", "tessalonikalaiskirje"], "2Thess": ["kirje tessalonikalaisille", "tessalonikalaiskirje"],
+        "1Tim": ["kirje timoteukselle"], "2Tim": ["kirje timoteukselle"], "Titus": ["kirje titukselle"],
+        "Phlm": ["kirje filemonille", "filem"], "Heb": ["kirje heprealaisille", "heprealaiskirje", "hepr"],
+        "Jas": ["jaakobin kirje", "jaak"], "1Pet": ["pietarin kirje"], "2Pet": ["pietarin kirje"],
+        "1John": ["johanneksen kirje"], "2John": ["johanneksen kirje"], "3John": ["johanneksen kirje"],
+        "Jude": ["juudaksen kirje", "juud"], "Rev": ["ilmestyskirja", "johanneksen ilmestys", "ilm"],
+    ], numbered: [
+        "samuelin kirja": ["sam"], "kuninkaiden kirja": ["kun"], "aikakirja": ["aik"], "kirje korinttilaisille": ["kor"],
+        "kirje tessalonikalaisille": ["tess"], "kirje timoteukselle": ["tim"], "pietarin kirje": ["piet"],
+        "johanneksen kirje": ["joh"],
     ])
 }

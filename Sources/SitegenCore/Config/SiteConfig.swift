@@ -70,7 +70,7 @@ public struct SiteConfig: Sendable {
         config.strings = StringTables(site: config.language, tables: tables)
         for item in config.menu {
             if let key = item.stringKey, !config.strings.site.has(key) {
-                diagnostics.error("menu item's string '\(key)' is no key of the string tables (\(StringTable.englishPath))",
+                diagnostics.error("menu item's string '\(key)' is no key of the string tables",
                                   at: item.source ?? fields.location(ofKey: "menu"))
             }
         }

@@ -21,6 +21,27 @@ public enum SourceScan {
         case linkedFile(target: String)
         /// A symbolic link to a folder (not entered), with the target's absolute resolved path.
         case linkedFolder(target: String)
+        /// A FIFO, socket or device, or a link to one (`custom.css` → `/dev/zero`): never read (a
+        /// FIFO would block the build forever, a device never end), reported by the readers.
+        case special(what: String)
+    }
+
+    /// What a file that is not a regular one or a folder is, for the message refusing it.
+    public static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "not a regular file"
+        }
+    }
+
+    /// Whether `path` (symbolic links followed) is a regular file; else what it is.
+    public static func regularFile(_ path: String) -> (isRegular: Bool, what: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return (false, "missing") }
+        return ((info.st_mode & S_IFMT) == S_IFREG, kindName(info.st_mode))
     }
 
     /// Whether a name is left out of every listing.
@@ -54,9 +75,9 @@ public enum SourceScan {
                     switch info.st_mode & S_IFMT {
                     case S_IFREG: visit(relative, .linkedFile(target: target))
                     case S_IFDIR: visit(relative, .linkedFolder(target: target))
-                    default: continue
+                    default: visit(relative, .special(what: "a symbolic link to \(kindName(info.st_mode)) (\(target))"))
                     }
-                default: continue
+                default: visit(relative, .special(what: kindName(info.st_mode)))
                 }
             }
         }

@@ -59,9 +59,10 @@ public struct SourceTree: Sendable {
 
     public func fileURL(_ relative: String) -> URL { url.appendingPathComponent(relative) }
 
+    /// A regular file (or a link to one) is there: not a folder, FIFO or device, which the
+    /// readers refuse (the layout must not link a `custom.css` that is never written).
     public func fileExists(_ relative: String) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: fileURL(relative).path, isDirectory: &isDir) && !isDir.boolValue
+        SourceScan.regularFile(fileURL(relative).path).isRegular
     }
 
     /// Relative paths (with `/`) of the regular files below this folder, sorted (see
@@ -73,6 +74,9 @@ public struct SourceTree: Sendable {
         SourceScan.walk(url) { relative, entry in
             switch entry {
             case .file: break
+            case .special(let what):
+                reportSpecial(relative, what: what, diagnostics: diagnostics)
+                return
             case .linkedFile, .linkedFolder:
                 if case .outside = guarded(relative) {
                     reportOutside(relative, diagnostics: diagnostics)
@@ -116,6 +120,11 @@ public struct SourceTree: Sendable {
                           at: SourceLocation(path: display(relative)))
     }
 
+    private func reportSpecial(_ relative: String, what: String, diagnostics: Diagnostics) {
+        diagnostics.error("is \(what), not a regular file; refusing to read it (make it an ordinary file or remove it)",
+                          at: SourceLocation(path: display(relative)))
+    }
+
     /// Reads one file below this folder as validated text.
     public func read(_ relative: String, diagnostics: Diagnostics) -> SourceFile? {
         let file = fileURL(relative)
@@ -129,6 +138,11 @@ public struct SourceTree: Sendable {
         case .missing:
             return SourceFile.read(file, displayPath: display(relative), diagnostics: diagnostics)
         case .inside(let resolved):
+            let kind = SourceScan.regularFile(resolved)
+            guard kind.isRegular else {
+                reportSpecial(relative, what: kind.what, diagnostics: diagnostics)
+                return nil
+            }
             guard let data = FileManager.default.contents(atPath: resolved) else {
                 diagnostics.error("cannot read file", at: SourceLocation(path: display(relative)))
                 return nil
@@ -142,7 +156,7 @@ public struct SourceTree: Sendable {
     public func data(_ relative: String) -> Data? {
         let file = fileURL(relative)
         if let data = preloaded?.data(at: file) { return data }
-        guard case .inside(let resolved) = guarded(relative) else { return nil }
+        guard case .inside(let resolved) = guarded(relative), SourceScan.regularFile(resolved).isRegular else { return nil }
         return FileManager.default.contents(atPath: resolved)
     }
 

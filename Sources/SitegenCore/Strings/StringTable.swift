@@ -1,16 +1,25 @@
 import Foundation
 
-/// The interface's words in one language: the built-in English table (`Strings/en.yml`, data
-/// compiled in), over which `Content/strings/<language>.yml` sets its own. One table serves the
+/// The interface's words in one language: the built-in tables (`Strings/<language>.yml`, data
+/// compiled in: English under every other), over which `Content/strings/<language>.yml` sets its own. One table serves the
 /// templates (`{{strings.key}}`), the Swift code that writes words into pages (`table["key"]`)
 /// and the scripts: keys named `<script>.<word>` (`marks.copied`) are the scripts' words, written
 /// into the page as JSON (`scriptValues`) that `sitegen.t` reads, never copied into a script.
 public struct StringTable: Sendable, Hashable {
     public static let folder = "strings"
-    /// Where the English table is, for messages.
-    public static let englishPath = "Sources/SitegenCore/Strings/en.yml"
     public let language: String
     private let words: [String: String]
+    /// Dates in this language's words, by CLDR (`date.locale` when it is a locale of this
+    /// language, `en_GB` for English; else the language itself).
+    public let dates: LocaleDates
+
+    public init(language: String, words: [String: String]) {
+        self.language = language
+        self.words = words
+        // A table that falls back to English's words must not take English's locale with them.
+        let locale = words["date.locale"].flatMap { $0.split(whereSeparator: { "_-".contains($0) }).first == Substring(language) ? $0 : nil }
+        self.dates = LocaleDates(locale: locale ?? language)
+    }
 
     public subscript(_ key: String) -> String { words[key] ?? key }
 
@@ -60,60 +69,78 @@ public struct StringTable: Sendable, Hashable {
         })
     }
 
-    /// "Tuesday, 24 November 2026" / "martes, 24 de noviembre de 2026".
-    public func longDate(_ date: CalendarDate) -> String {
-        format("date.long", ["weekday": weekday(date), "day": String(date.day), "month": month(date.month), "year": String(date.year)])
-    }
+    /// "Tuesday, 24 November 2026" / "martes, 24 de noviembre de 2026" (CLDR's, see `LocaleDates`).
+    public func longDate(_ date: CalendarDate) -> String { dates.long(date) }
 
     /// "24 November" / "24 de noviembre".
-    public func dayAndMonth(_ date: CalendarDate) -> String {
-        format("date.dayMonth", ["day": String(date.day), "month": month(date.month)])
-    }
+    public func dayAndMonth(_ date: CalendarDate) -> String { dates.dayAndMonth(date) }
 
-    /// "Sun 29 Nov" / "dom 29 nov": the names' first three letters.
-    public func shortDate(_ date: CalendarDate) -> String {
-        format("date.short", ["weekday": String(weekday(date).prefix(3)), "day": String(date.day), "month": String(month(date.month).prefix(3))])
-    }
+    /// "Sun 29 Nov" / "dom, 29 nov" / "su 29.11.".
+    public func shortDate(_ date: CalendarDate) -> String { dates.short(date) }
 
     /// "November 2026" / "noviembre de 2026".
-    public func monthAndYear(_ date: CalendarDate) -> String {
-        format("date.monthYear", ["month": month(date.month), "year": String(date.year)])
-    }
+    public func monthAndYear(_ date: CalendarDate) -> String { dates.monthAndYear(date) }
 
-    public func month(_ number: Int) -> String { self["date.month\(number)"] }
-    public func weekday(_ date: CalendarDate) -> String { self["date.weekday\(date.weekday)"] }
+    public func month(_ number: Int) -> String { dates.month(number) }
+    public func weekday(_ date: CalendarDate) -> String { dates.weekday(date.weekday) }
+
+    /// The tables compiled in (`Strings/<language>.yml`), language → the file's bytes: what
+    /// `sitegen strings copy` writes and `strings diff` compares with.
+    public static let builtInFiles: [String: [UInt8]] = [
+        "en": PackageResources.en_yml, "es": PackageResources.es_yml, "fi": PackageResources.fi_yml,
+    ]
+
+    /// The languages sitegen has a table of, sorted.
+    public static var builtInLanguages: [String] { builtInFiles.keys.sorted() }
 
     /// The English table as compiled in.
-    public static let english: [String: String] = {
-        let file = SourceFile(path: englishPath, url: URL(fileURLWithPath: englishPath),
-                              text: String(decoding: PackageResources.en_yml, as: UTF8.self))
+    public static let english: [String: String] = builtInWords("en", known: nil)
+
+    /// Every built-in table's words (English's keys only; each table is complete, which a test checks).
+    public static let builtInTables: [String: [String: String]] =
+        Dictionary(uniqueKeysWithValues: builtInLanguages.map { ($0, $0 == "en" ? english : builtInWords($0, known: english)) })
+
+    /// A built-in table read as a site's would be; a problem in it is a bug of sitegen, not of the site.
+    static func builtInWords(_ language: String, known: [String: String]?) -> [String: String] {
+        let path = "(built in) \(language).yml"
+        let file = SourceFile(path: path, url: URL(fileURLWithPath: path),
+                              text: String(decoding: builtInFiles[language] ?? [], as: UTF8.self))
         let diagnostics = Diagnostics()
-        guard let table = table(file, known: nil, diagnostics: diagnostics), diagnostics.all.isEmpty else {
-            preconditionFailure("the built-in English strings are invalid: \(diagnostics.all)")
+        guard let table = table(file, known: known, diagnostics: diagnostics), diagnostics.all.isEmpty else {
+            preconditionFailure("the built-in \(language) strings are invalid: \(diagnostics.all)")
         }
         return table
-    }()
+    }
 
     /// English, for a site with no tables (and for tests).
     public static let builtIn = StringTable(language: "en", words: english)
 
-    /// A table per language asked for: English with the site's `Content/strings/<language>.yml`
-    /// over it. A language with neither is reported where it is named; an unknown key in a table
-    /// is an error at its line (a key left out keeps its English: the table may be partial).
+    /// The built-in table of `language` as a site without its own has it; nil when sitegen has none.
+    public static func builtIn(_ language: String) -> StringTable? {
+        builtInTables[language].map { StringTable(language: language, words: english.merging($0) { $1 }) }
+    }
+
+    /// A table per language asked for: English, under the built-in table of that language, under
+    /// the site's `Content/strings/<language>.yml` (each key by key). A language with neither a
+    /// built-in table nor the site's is reported where it is named; an unknown key in a table is an
+    /// error at its line; keys that end up in English in another language's table are one warning.
     public static func read(_ content: SourceTree, languages: [(language: String, from: SourceLocation)],
                             diagnostics: Diagnostics) -> [String: StringTable] {
         let folder = content.subtree(Self.folder)
         var tables: [String: StringTable] = [:]
         for (language, location) in languages where tables[language] == nil {
-            var words = english
+            let builtIn = builtInTables[language]
+            var words = english.merging(builtIn ?? [:]) { $1 }
             let name = "\(language).yml"
             if folder.exists, folder.fileExists(name) {
                 guard let file = folder.read(name, diagnostics: diagnostics),
                       let own = table(file, known: english, diagnostics: diagnostics) else { continue }
                 words.merge(own) { $1 }
-            } else if language != "en" {
-                diagnostics.error("language '\(language)' has no string table: add Content/\(Self.folder)/\(name) "
-                                  + "(the keys of \(englishPath), in that language)", at: location)
+                warnOfEnglish(in: language, own: own, builtIn: builtIn, at: SourceLocation(path: folder.display(name)), diagnostics: diagnostics)
+            } else if builtIn == nil {
+                diagnostics.error("language '\(language)' has no string table: sitegen has \(builtInLanguages.joined(separator: ", ")); "
+                                  + "start one with `sitegen strings copy en --as \(language)` and translate Content/\(Self.folder)/\(name)",
+                                  at: location)
                 continue
             }
             tables[language] = StringTable(language: language, words: words)
@@ -121,14 +148,34 @@ public struct StringTable: Sendable, Hashable {
         return tables
     }
 
-    /// Every table the site has (each `Content/strings/*.yml`) and the site's own language's.
+    /// One warning listing the keys of a table other than English's that neither the site's table
+    /// nor a built-in one of its language has: they show in English.
+    static func warnOfEnglish(in language: String, own: [String: String], builtIn: [String: String]?,
+                              at location: SourceLocation, diagnostics: Diagnostics) {
+        guard language != "en" else { return }
+        let missing = english.keys.filter { own[$0] == nil && builtIn?[$0] == nil }.sorted()
+        guard !missing.isEmpty else { return }
+        diagnostics.warning("\(missing.count) key\(missing.count == 1 ? "" : "s") not in this table"
+                            + (builtIn == nil ? "" : " nor in sitegen's built-in \(language) table")
+                            + ", so shown in English: \(missing.joined(separator: ", "))", at: location)
+    }
+
+    /// Every table the site has (each `Content/strings/*.yml`), every built-in one and the site's own language's.
     public static func readAll(_ content: SourceTree, siteLanguage: String, at location: SourceLocation,
                                diagnostics: Diagnostics) -> [String: StringTable] {
         let folder = content.subtree(Self.folder)
         let present = folder.exists ? folder.files(withExtensions: ["yml"], diagnostics: diagnostics)
             .filter { !$0.contains("/") }.map { String($0.dropLast(4)) } : []
+        // The built-in tables too: a page in another language (a Spanish Bible on an English site)
+        // finds its words without the site copying them.
         let languages = [(siteLanguage, location)] + present.sorted().map { ($0, SourceLocation(path: folder.display($0 + ".yml"))) }
+            + builtInLanguages.map { ($0, location) }
         return read(content, languages: languages, diagnostics: diagnostics)
+    }
+
+    /// A site's table file's words (English's keys only), as a build reads them.
+    public static func words(_ file: SourceFile, diagnostics: Diagnostics) -> [String: String]? {
+        table(file, known: english, diagnostics: diagnostics)
     }
 
     /// `known`: the keys a table may have (nil while the English table itself is read).
@@ -137,7 +184,8 @@ public struct StringTable: Sendable, Hashable {
         var words: [String: String] = [:]
         for key in fields.keys {
             if let known, known[key] == nil {
-                diagnostics.error("unknown key '\(key)' (the keys are those of \(englishPath))", at: fields.location(ofKey: key))
+                diagnostics.error("unknown key '\(key)' (no string of sitegen has it; `sitegen strings copy en --as NAME` writes them all)",
+                                  at: fields.location(ofKey: key))
                 continue
             }
             if let value = fields.string(key, required: true) { words[key] = value }

@@ -8,7 +8,7 @@ import Foundation
 /// It is how an override learns that the file it replaces moved on: Hugo, Zola and Jekyll let a
 /// site copy a theme's file and never tell it again.
 public struct ThemeCopies: Sendable, Equatable {
-    public struct Copy: Sendable, Equatable {
+    public struct Copy: CopyRecord {
         /// Relative to the theme: `hymn.mustache`, `assets/site.css`.
         public let file: String
         public let sitegen: String
@@ -16,6 +16,11 @@ public struct ThemeCopies: Sendable, Equatable {
 
         public init(file: String, sitegen: String, sha256: String) {
             (self.file, self.sitegen, self.sha256) = (file, sitegen, sha256)
+        }
+
+        public var copied: String { file }
+        public var yamlLine: String {
+            "{ file: \(JSONText.quoted(file)), sitegen: \(JSONText.quoted(sitegen)), sha256: \(JSONText.quoted(sha256)) }"
         }
     }
 
@@ -25,16 +30,12 @@ public struct ThemeCopies: Sendable, Equatable {
     /// Sorted by file.
     public private(set) var copies: [Copy]
 
-    public init(copies: [Copy] = []) { self.copies = copies.sorted { $0.file < $1.file } }
+    public init(copies: [Copy] = []) { self.copies = copies.sortedByName() }
 
-    public func copy(of file: String) -> Copy? { copies.first { $0.file == file } }
+    public func copy(of file: String) -> Copy? { copies.copy(named: file) }
 
     /// Records (or replaces) the copy of `file`.
-    public mutating func record(_ copy: Copy) {
-        copies.removeAll { $0.file == copy.file }
-        copies.append(copy)
-        copies.sort { $0.file < $1.file }
-    }
+    public mutating func record(_ copy: Copy) { copies.replace(with: copy) }
 
     /// Reads `theme.yml` from the site's templates folder; no file is no copies. Problems go to `diagnostics`.
     public static func read(_ templates: SourceTree, diagnostics: Diagnostics) -> ThemeCopies {
@@ -52,14 +53,8 @@ public struct ThemeCopies: Sendable, Equatable {
 
     /// The text of `theme.yml` (values JSON-quoted: valid YAML for any name).
     public var text: String {
-        var lines = ["# Written by `sitegen theme copy`: the built-in file each of these copies came from.",
-                     "# `sitegen check` warns when a newer sitegen changes one; `sitegen theme diff FILE` shows how.",
-                     "copies:"]
-        for copy in copies {
-            lines.append("  - { file: \(JSONText.quoted(copy.file)), sitegen: \(JSONText.quoted(copy.sitegen)), sha256: \(JSONText.quoted(copy.sha256)) }")
-        }
-        if copies.isEmpty { lines[lines.count - 1] = "copies: []" }
-        return lines.joined(separator: "\n") + "\n"
+        copies.yaml(comments: ["Written by `sitegen theme copy`: the built-in file each of these copies came from.",
+                               "`sitegen check` warns when a newer sitegen changes one; `sitegen theme diff FILE` shows how."])
     }
 
     /// A warning for each copy whose built-in file changed since it was copied (or is no longer

@@ -17,7 +17,7 @@ public enum LanguageGuess {
     ]
 
     /// The hymnal-level language names the app uses, as tags.
-    static let tags = ["english": "en", "finnish": "fi", "swedish": "sv", "norwegian": "no", "german": "de"]
+    static let tags = ["english": "en", "finnish": "fi", "swedish": "sv", "norwegian": "no", "german": "de", "spanish": "es"]
 
     public static func tag(forName name: String) -> String? { tags[name.lowercased()] }
 

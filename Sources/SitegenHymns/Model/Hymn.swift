@@ -34,15 +34,24 @@ public struct Passage: Sendable, Hashable {
     public let lines: [Line]
     public init(lines: [Line]) { self.lines = lines }
 
-    public var plainText: String { lines.map(\.plainText).joined(separator: " ") }
+    public var plainText: String { Self.joined(lines.map(\.plainText)) }
+
+    /// Lines as one run of text: a space between two, none after a line ending in a dash (the
+    /// text has none at a dash: "our refuge—" / "Take it to the Lord" is "refuge—Take").
+    public static func joined(_ texts: [String]) -> String {
+        var text = ""
+        for line in texts {
+            if let last = text.last, last != "—", last != "–" { text += " " }
+            text += line
+        }
+        return text
+    }
     public var hasRepeats: Bool { lines.contains { $0.segments.contains { $0.repeatSign != nil } } }
 }
 
 /// The two kinds of sung-again passage the hymnal has. Both are sung after every stanza.
 public enum ResponseKind: String, Sendable, CaseIterable {
     case chorus, refrain
-
-    public var heading: String { rawValue.capitalized }
 }
 
 /// One hymn. A removed hymn keeps its number and has no text, as the paper copy keeps the page.
@@ -105,10 +114,14 @@ public struct Hymn: Sendable {
         return String(text)
     }
 
-    /// The title shown on the page: the explicit one, else the first line, else "Removed".
-    public var title: String {
+    /// The title shown on the page: the explicit one, else the first line, else "Removed" (the
+    /// apps' data says it in English; the pages in their words, `title(removed:)`).
+    public var title: String { title(removed: "Removed from the hymnal") }
+
+    /// The title, with `removed` the words a removed hymn without a title of its own is called by.
+    public func title(removed word: String) -> String {
         if let explicitTitle, !explicitTitle.isEmpty { return explicitTitle }
-        return removed ? "Removed from the hymnal" : firstLine
+        return removed ? word : firstLine
     }
 }
 

@@ -16,9 +16,10 @@ public enum HymnPages {
                      numbersSpec(hymnal, finder: finder, context: context)]
         if !meters.isEmpty { specs.append(metersSpec(hymnal, meters: meters, context: context)) }
         let sharing = Dictionary(uniqueKeysWithValues: meters.map { ($0.id, $0.hymns.count) })
+        let words = HymnTextHTML.Words(context.strings())
         specs += parallelMap(hymnal.hymns, jobs: context.jobs) { hymn in
             let others = hymn.meter.map { (sharing[Meter.anchor($0)] ?? 1) - 1 } ?? 0
-            return hymnSpec(hymn, in: hymnal, finder: finder, text: cache.textHTML(hymn), othersInMeter: others, context: context)
+            return hymnSpec(hymn, in: hymnal, finder: finder, text: cache.textHTML(hymn, words: words), othersInMeter: others, context: context)
         }
         return specs
     }
@@ -44,7 +45,7 @@ public enum HymnPages {
         let meta = [(words["hymnWords"], hymn.author), (words["hymnTune"], hymn.tune)]
             .compactMap { label, value in value.map { ["label": .text(label), "value": .text($0)] as TemplateObject } }
         var values: TemplateObject = [
-            "number": .number(hymn.number), "title": .text(hymn.title), "removed": .flag(hymn.removed),
+            "number": .number(hymn.number), "title": .text(hymn.title(removed: words["removedTitle"])), "removed": .flag(hymn.removed),
             "text": .text(text), "finder": finder, "meta": .objects(meta), "hasMeta": .flag(!meta.isEmpty),
             "hymnsURL": .text(context.url("hymns/")), "count": .number(hymnal.count),
         ]
@@ -63,7 +64,7 @@ public enum HymnPages {
         }
         let description = hymn.removed ? words.format("description.hymnRemoved", ["number": String(hymn.number)])
                                        : words.format("description.hymn", ["number": String(hymn.number), "line": hymn.firstLine])
-        return PageSpec(path: path(hymn.number), template: "hymn", title: "\(hymn.number). \(hymn.title)",
+        return PageSpec(path: path(hymn.number), template: "hymn", title: "\(hymn.number). \(hymn.title(removed: words["removedTitle"]))",
                         description: description, values: values, source: hymn.source)
     }
 

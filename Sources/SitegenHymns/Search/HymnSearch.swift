@@ -1,3 +1,6 @@
+import Foundation
+import SitegenCore
+
 /// What the hymnal gives the site's search: every stanza, chorus and refrain as a document
 /// linked to its hymn (a group of the index each, so that a stanza added to one hymn changes no
 /// other hymn's document ids), and hymn numbers as shortcuts.
@@ -7,7 +10,7 @@ public enum HymnSearch {
         var documents: [SearchDocument] = []
         for hymn in hymnal.hymns {
             let url = HymnPages.path(hymn.number)
-            let title = "\(hymn.number). \(hymn.title)"
+            let title = "\(hymn.number). \(hymn.title(removed: words["removedTitle"]))"
             let group = "hymns/\(hymn.number)"
             var passages = hymn.stanzas.map(\.plainText)
             if let chorus = hymn.chorus { passages.insert(chorus.plainText, at: min(1, passages.count)) }
@@ -18,9 +21,21 @@ public enum HymnSearch {
                                                 groupSlot: hymn.number, language: language(hymn, in: hymnal)))
             }
         }
-        let numbers = SearchNumbered(label: words["hymn"], words: ["hymn", "hymns", "no", "number", "nr"], path: "hymns/{n}/",
+        let numbers = SearchNumbered(label: words["hymn"], words: queryWords(words), path: "hymns/{n}/",
                                      numbers: 1...max(1, hymnal.count))
         return SearchContribution(documents: documents, numbered: [numbers])
+    }
+
+    /// The words that may stand before a hymn's number in a query: English's and the site's
+    /// (`hymnQueryWords`: "virsi", "himno"), so the placeholder's hint ("virsi 23") opens the hymn.
+    /// Folded as the browser folds a query (lower case, no accents: "número" is "numero").
+    static func queryWords(_ words: StringTable) -> [String] {
+        var seen: Set<String> = []
+        let both = (StringTable.english["hymnQueryWords"] ?? "") + " " + words["hymnQueryWords"]
+        let all = both.split(separator: " ").map {
+            $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        }
+        return all.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
     /// The language a hymn's words are in, for their word rules (`SearchLanguage`): its own

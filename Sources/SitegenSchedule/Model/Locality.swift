@@ -46,6 +46,8 @@ public struct Locality: Sendable, Equatable {
     /// Markdown description (the file's body).
     public let description: String
     public let source: SourceLocation
+    /// The file's line the description starts at (after the front matter), for its link errors.
+    public var descriptionFirstLine = 1
 
     /// `Aberdeen, SD`'s page: `localities/aberdeen/`.
     public var sitePath: String { "localities/\(slug)/" }

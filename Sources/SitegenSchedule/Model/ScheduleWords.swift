@@ -40,22 +40,21 @@ public struct ScheduleWords: Sendable {
 
     // ---- Days ----
 
-    /// "Sunday" (1 = Sunday … 7 = Saturday).
-    public func weekday(_ number: Int) -> String { table["date.weekday\(number)"] }
+    /// "Sunday" (1 = Sunday … 7 = Saturday), CLDR's.
+    public func weekday(_ number: Int) -> String { table.dates.weekday(number) }
     /// "Sundays" / "los domingos": every such day.
     public func weekdays(_ number: Int) -> String { table["date.weekdays\(number)"] }
-    /// "Sun" / "dom": the name's first three letters, as `StringTable.shortDate` shortens it.
-    public func weekdayShort(_ number: Int) -> String { String(weekday(number).prefix(3)) }
+    /// "Sun" / "dom" / "su": CLDR's abbreviation.
+    public func weekdayShort(_ number: Int) -> String { table.dates.shortWeekday(number) }
 
     /// "Fri–Sat": a run of days.
     public func dayRun(_ first: CalendarDate, _ last: CalendarDate) -> String {
         table.format("date.run", ["first": weekdayShort(first.weekday), "last": weekdayShort(last.weekday)])
     }
 
-    /// "6 Dec" or "29 Nov 2026": the day and the month's first three letters.
+    /// "6 Dec" or "29 Nov 2026" ("6.12.", "29.11.2026"): the day and the month's abbreviation.
     public func dayMonth(_ date: CalendarDate, year: Bool) -> String {
-        let values = ["day": String(date.day), "month": String(table.month(date.month).prefix(3)), "year": String(date.year)]
-        return table.format(year ? "date.dayMonthShortYear" : "date.dayMonthShort", values)
+        year ? table.dates.dayAndShortMonthWithYear(date) : table.dates.dayAndShortMonth(date)
     }
 
     /// "first Sunday" / "primer domingo".

@@ -25,7 +25,6 @@ enum MissionVisits {
 
     /// "Sat 23 Jan – Sun 31 Jan 2027", or one day.
     static func dates(_ first: CalendarDate, _ last: CalendarDate, words: StringTable) -> String {
-        first == last ? "\(words.shortDate(first)) \(first.year)"
-            : "\(words.shortDate(first))\(first.year == last.year ? "" : " \(first.year)") – \(words.shortDate(last)) \(last.year)"
+        words.dates.range(first, last)
     }
 }

@@ -79,7 +79,7 @@ public enum PrintSheet {
     static func dateRange(_ first: CalendarDate, _ last: CalendarDate, words: StringTable) -> (start: String, end: String?) {
         if first == last { return (words.shortDate(first), nil) }
         // Within one month the first day does not repeat it: "Sat 23 – Sun 24 Jan".
-        if first.month == last.month { return ("\(words.weekday(first).prefix(3)) \(first.day)", words.shortDate(last)) }
+        if first.month == last.month && first.year == last.year { return (words.dates.weekdayAndDay(first), words.shortDate(last)) }
         return (words.shortDate(first), words.shortDate(last))
     }
 

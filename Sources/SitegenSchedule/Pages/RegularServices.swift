@@ -51,7 +51,7 @@ enum RegularServices {
         let first = service.dates[0], last = service.dates[service.dates.count - 1]
         let times = words.list(event.sessions.map { words.time($0.start) })
         guard service.dates.count > 1, let rule = event.recurrence else {
-            let day = "\(words.weekdayShort(first.weekday)) \(words.dayMonth(first, year: true))"
+            let day = words.table.dates.shortWithYear(first)
             return words.service(name, when: day + (times.isEmpty ? "" : ","), time: times)
         }
         var text = words.service(name, when: words.pattern(rule, first: event.date), time: times)

@@ -2,8 +2,12 @@
 /// the in-page filters offer. The whole list is in the HTML, so it works without JavaScript.
 public enum SchedulePage {
     public static let path = "schedule/"
-    /// Group name for entries without a travelling team (local services, communion…).
+    /// The group of entries without a travelling team (local services, communion…): its key in
+    /// the page's data and filters; the reader sees the table's `congregations`.
     public static let noTeam = "Congregations"
+
+    /// A team group's name as the reader sees it.
+    static func label(_ team: String, _ words: StringTable) -> String { team == noTeam ? words["congregations"] : team }
 
     public static func spec(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> PageSpec {
         let upcoming = parts.upcoming(schedule, context: context)
@@ -18,7 +22,7 @@ public enum SchedulePage {
             "feedURL": .text(context.url(ScheduleOutputs.allFeedPath)),
             "localityOptions": options(upcoming.compactMap { o in schedule.locality(o.event.locality).map { ($0.slug, $0.name) } }),
             "categoryOptions": options(upcoming.map { ($0.event.category, $0.event.category) }),
-            "teamOptions": options(upcoming.map { ($0.event.team ?? noTeam, $0.event.team ?? noTeam) }),
+            "teamOptions": options(upcoming.map { ($0.event.team ?? noTeam, label($0.event.team ?? noTeam, context.strings())) }),
         ]
         values["scriptURL"] = .text(context.url("assets/schedule.js"))
         values["filterScriptURL"] = .text(context.url("assets/schedule-filter.js"))
@@ -80,7 +84,7 @@ public enum SchedulePage {
             return RowValues.naturalLess(a, b)
         }
         return names.map { name in
-            ["name": .text(name), "team": .text(name),
+            ["name": .text(label(name, context.strings())), "team": .text(name),
              "rows": .list(grouped[name]!.map { parts.row($0, schedule: schedule, context: context) })]
         }
     }

@@ -27,7 +27,8 @@ public enum LocalityReader {
             diagnostics.error(violation.message, at: file.location(line: document.bodyFirstLine + violation.line - 1, column: violation.column))
             body = ""
         }
-        return parse(fields, slug: slugOf(relative), body: body, statics: statics, diagnostics: diagnostics)
+        return parse(fields, slug: slugOf(relative), body: body, bodyFirstLine: document.bodyFirstLine,
+                     statics: statics, diagnostics: diagnostics)
     }
 
     /// `brush_prairie.md` → `brush_prairie`; nested folders are not part of the slug.
@@ -40,8 +41,8 @@ public enum LocalityReader {
         !slug.isEmpty && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
     }
 
-    public static func parse(_ fields: YAMLFields, slug: String, body: String, statics: SourceTree?,
-                             diagnostics: Diagnostics) -> Locality? {
+    public static func parse(_ fields: YAMLFields, slug: String, body: String, bodyFirstLine: Int = 1,
+                             statics: SourceTree?, diagnostics: Diagnostics) -> Locality? {
         defer { fields.reportUnknownKeys() }
         if !isValidSlug(slug) {
             diagnostics.error("locality file name '\(slug)' must be lower-case letters, digits, '_' or '-' (it is the locality's id)",
@@ -60,7 +61,7 @@ public enum LocalityReader {
             slug: slug, name: name ?? slug, address: address, region: fields.string("region"),
             country: fields.string("country"), coordinate: coordinate, timeZone: zone, services: services,
             photo: photo, photoAlt: fields.string("photo_alt"), phone: phone(fields), email: email(fields),
-            description: body, source: fields.file.location(line: 1))
+            description: body, source: fields.file.location(line: 1), descriptionFirstLine: bodyFirstLine)
         return name == nil ? nil : locality
     }
 

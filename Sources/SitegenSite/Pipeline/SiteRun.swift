@@ -59,13 +59,16 @@ struct SiteRun: Sendable {
         var pages: PageRendering
         var runs: [Int: FeatureRun]
         let rendered: Set<String>
+        let hinted: RenderContext
         do {   // An `async let` holds what it was given (the models, the contributions) to the end of its
                // scope: this block's, so that `letGo` below can let go of them.
             let reading = read   // what the tasks capture (`read` changes after the block)
             // The snapshots in a task of their own, beside the kinds' pages (not when the read failed).
             async let snapshotsMade = readFailed ? ([], 0) : Self.snapshots(reading, stale: stale, staging: staging, context: context)
             kinds = await Self.kindOutputs(read, stale: stale, old: old, onDemand: staging != nil, context: context)
-            pages = PageRendering(kinds: kinds, featurePages: Self.featurePages(read, kinds: kinds, context: context),
+            // The header's search hint names only what this site's search answers (its kinds' contributions).
+            hinted = context.hinting(SearchHint(kinds.compactMap { $0.contributions[SearchContribution.self] }))
+            pages = PageRendering(kinds: kinds, featurePages: Self.featurePages(read, kinds: kinds, context: hinted),
                                   old: old, stale: stale)
             if readFailed {
                 // Pages naming a template that does not exist are reported with the other problems
@@ -78,13 +81,13 @@ struct SiteRun: Sendable {
             let early = SiteSoFar(contributors: kinds.indices.map { (read.runners[$0].name, kinds[$0].contributions) },
                                   pages: pages.sitePages, snapshots: [], feeds: [], statics: [], featureFiles: [])
             async let earlyRuns = Self.runFeatures(reading.features, stage: .contributions, site: early, old: old,
-                                                   deferring: deferSlow && old != nil, staging: staging, context: context)
+                                                   deferring: deferSlow && old != nil, staging: staging, context: hinted)
             if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
             let affected = old == nil ? nil : read.graph.affected(by: changes.templates)
             // The pages render while the snapshots are still being made (no page reads them): the
             // cores are not left to the snapshots alone first. A snapshot's problem stops the run
             // just after, with the render's (the staged pages are removed with the staging folder).
-            rendered = try await pages.render(templates: affected, context: context, staging: staging)
+            rendered = try await pages.render(templates: affected, context: hinted, staging: staging)
             let (made, snapshotSeconds) = try await snapshotsMade
             for (index, snapshots) in made { kinds[index].snapshots = snapshots }
             if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
@@ -100,7 +103,7 @@ struct SiteRun: Sendable {
             let site = SiteSoFar(contributors: Self.contributors(read, kinds: kinds, runs: runs), pages: sitePages,
                                  snapshots: snapshots, feeds: feeds, statics: read.statics,
                                  featureFiles: earlier.flatMap(\.products.files))
-            runs[index] = try await feature.run(site, previous: old?.featureRuns[index], deferring: deferSlow && old != nil, context: context)
+            runs[index] = try await feature.run(site, previous: old?.featureRuns[index], deferring: deferSlow && old != nil, context: hinted)
                 .staged(in: staging)
         }
         let featureRuns = read.features.indices.map { runs[$0]! }

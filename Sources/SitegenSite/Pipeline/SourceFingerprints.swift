@@ -79,6 +79,7 @@ struct SourceFingerprints: Sendable {
         var result: [String] = []
         SourceScan.walk(root) { relative, entry in
             if case .linkedFolder = entry { return }
+            if case .special = entry { return }   // never opened (a FIFO would block); the readers report it
             result.append(base + relative)
         }
         return result

@@ -19,6 +19,8 @@ public struct SnapshotSync: Sendable {
     public var bundleVersion = SnapshotModels.bundleVersion
     /// Sizes, counts and times a run keeps to (docs/app-data.md, "Limits").
     public var limits = SyncLimits()
+    /// How a file is written into `staging/` (a test injects a full disk).
+    var writeFile: @Sendable (Data, URL) throws -> Void = { data, url in try data.write(to: url, options: .atomic) }
 
     /// What a run did.
     public struct Report: Sendable, Equatable {
@@ -61,8 +63,21 @@ public struct SnapshotSync: Sendable {
            try mirror.verify().isEmpty {
             return Report(downloaded: ["manifest.json"], reused: 0, version: current.lastPathComponent, upToDate: true)
         }
-        let staging = StagingArea(root: mirror.staging)
+        let staging = StagingArea(root: mirror.staging, writeFile: writeFile)
         try staging.prepare()
+        do {
+            return try await fill(staging, manifest: manifest, manifestData: manifestData, with: transport)
+        } catch SyncError.local(let path, let reason) {
+            // The disk (full, read-only) failed, not the network: what staging/ holds would only
+            // keep the space taken, so it goes; an interrupted download keeps it to resume.
+            try? staging.discard()
+            throw SyncError.local(path: path, reason: reason)
+        }
+    }
+
+    /// Downloads into `staging/` what the mirror does not have, verifies the set and switches to it.
+    private func fill(_ staging: StagingArea, manifest: SnapshotManifest, manifestData: Data,
+                      with transport: SyncTransport) async throws -> Report {
         var downloaded = ["manifest.json"]
         var reused = 0
         let entries = SyncPlan.entries(manifest)

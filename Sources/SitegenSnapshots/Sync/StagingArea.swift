@@ -6,6 +6,8 @@ import Foundation
 /// elsewhere.
 struct StagingArea {
     let root: URL
+    /// Writes one whole file (a test puts a full disk here).
+    var writeFile: @Sendable (Data, URL) throws -> Void = { data, url in try data.write(to: url, options: .atomic) }
 
     /// Makes `staging/` a real folder (a link or file of that name is removed, not followed).
     func prepare() throws {
@@ -42,7 +44,7 @@ struct StagingArea {
         }
         let file = root.appendingPathComponent(path)
         try clear(file, unless: .file)
-        do { try data.write(to: file, options: .atomic) } catch { throw SyncError.local(file, error) }
+        do { try writeFile(data, file) } catch { throw SyncError.local(file, error) }
     }
 
     /// Removes everything but the `wanted` files (what an earlier, different manifest left, and

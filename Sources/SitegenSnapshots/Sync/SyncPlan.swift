@@ -64,6 +64,22 @@ enum SyncPlan {
                 throw SyncError.badManifest("its files add up to more than the \(limits.totalBytes) bytes a sync accepts")
             }
         }
+        try checkNoFileIsAFolder(seen)
+    }
+
+    /// A path listed as a file must not be a folder of another (`a.json` and `a.json/b.json`):
+    /// no folder can hold both, so such a set could never be verified, and every retry would
+    /// download it all again.
+    private static func checkNoFileIsAFolder(_ paths: Set<String>) throws {
+        for path in paths.sorted() {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if paths.contains(String(folder)) {
+                    throw SyncError.badManifest("'\(folder)' is listed as a file and as the folder of '\(path)'")
+                }
+            }
+        }
     }
 
     private struct Format: Decodable { let format: Int }
