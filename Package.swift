@@ -85,7 +85,9 @@ let package = Package(
                                                      "SitegenFeatures", "SitegenSearch", "SitegenAppBundle"]),
         // The features made from every kind's contributions (the home page, /my/, the offline
         // list, the manifest, the sitemap); the search's and the bundle's live with their code.
-        .target(name: "SitegenFeatures", dependencies: ["SitegenCore"]),
+        .target(name: "SitegenFeatures", dependencies: ["SitegenCore", "CZlib"]),
+        // Debian's zlib1g-dev: the link-preview PNG's deflate (and reading the icon it is made from).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The build pipeline: read every kind, render, run every feature, write; a full build or
         // one edit in `serve`. It knows kinds only through `ContentKind`, features through `SiteFeature`.
         .target(name: "SitegenSite", dependencies: ["SitegenCore", "SitegenBuiltIn"]),

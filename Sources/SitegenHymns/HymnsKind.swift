@@ -33,12 +33,17 @@ public struct HymnsKind: ContentKind {
         try HymnsSnapshot.snapshots(hymnal, context: context, cache: cache)
     }
 
+    /// The Hymnal app's bundled hymnal (`AppExport.file`).
+    public func feeds(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> [OutputFile] {
+        [AppExport.file(hymnal)]
+    }
+
     /// Its stanzas to the search, its tables to the apps' bundle, the home page's hymn-number
     /// box (the partial `hymn-finder`), and to `/my/` the hymns' address (favourite hymns are
     /// listed by number and linked below it) with the favourites' part of the export file.
     public func contributions(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> Contributions {
         var made = Contributions(HymnSearch.contribution(hymnal, words: context.strings()), AppTables(HymnAppTables.tables(hymnal)),
-                                 HymnReaderData.part(context: context))
+                                 HymnReaderData.part(context: context), ManifestListing(schemas: [AppExport.schema]))
         if hymnal.count > 0 {
             made.add(HomeValues(["hymnFinder": ["finder": HymnPages.finderValues(hymnal, context: context),
                                                 "hymnsURL": .text(context.url("hymns/"))]]))

@@ -26,5 +26,6 @@ public enum SiteKinds {
         MyPageFeature(),    // `/my/` and the reader-data schema from every kind's `ReaderDataPart`
         ManifestFeature(),  // `api/v1/manifest.json`: the snapshots and what the features list
         SitemapFeature(),   // `sitemap.xml` and `robots.txt`
+        LinkPreviewFeature(), // `preview.png`, the link-preview image, from the icon and the title
     ]
 }

@@ -34,8 +34,12 @@ public struct ScheduleKind: ContentKind {
         try cache.parts.withLock { try ScheduleOutputs.snapshots(schedule.naming(context.strings()), context: context, parts: $0) }
     }
 
+    /// The calendar feeds, and the Hymnal app's schedule and localities (`HymnalAppSchedule`).
     public func feeds(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> [OutputFile] {
-        schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.feeds(schedule.naming(context.strings()), context: context, parts: $0) }
+        // The app's files even without a schedule: an empty list, not "Data download failed".
+        let named = schedule.naming(context.strings())
+        let calendars = schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.feeds(named, context: context, parts: $0) }
+        return calendars + HymnalAppSchedule.files(named, context: context)
     }
 
     /// A locality without a street address is a warning of `build` and `check`; its description's
@@ -59,13 +63,14 @@ public struct ScheduleKind: ContentKind {
     }
 
     /// Its meetings and localities to the search and the apps' bundle; the next mission visits,
-    /// meetings and services to the home page.
+    /// meetings and services to the home page; the Hymnal app's schemas to the manifest.
     public func contributions(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> Contributions {
         let schedule = schedule.naming(context.strings())
         return cache.parts.withLock { parts in
             Contributions(ScheduleSearch.contribution(schedule, context: context),
                           AppTables(ScheduleAppTables.tables(schedule, context: context, parts: parts)),
-                          HomeValues(ScheduleOutputs.homeValues(schedule, context: context, parts: parts)))
+                          HomeValues(ScheduleOutputs.homeValues(schedule, context: context, parts: parts)),
+                          ManifestListing(schemas: HymnalAppSchedule.schemas))
         }
     }
 }

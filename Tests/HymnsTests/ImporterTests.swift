@@ -46,6 +46,23 @@ struct ImporterTests {
         #expect(messages(wrongShape).first?.hasPrefix("in.json:1:1: error: hymns[0].verses: expected") == true)
     }
 
+    /// The site's export joins a stanza's sung lines with `\n`: they are read back as lines, and
+    /// a blank line (which would end the stanza in the file) or a carriage return is refused.
+    @Test func lineFeedsAreTheStanzasLines() throws {
+        let json = #"{"language":"English","hymns":[{"verses":["One line,  \nand <b>two. :,:</b>"],"chorus":"C,\nD."}]}"#
+        let diagnostics = Diagnostics()
+        let files = try #require(HymnalImporter.files(from: Data(json.utf8), path: "hymns.json", diagnostics: diagnostics))
+        #expect(files[0].text == "---\nnumber: 1\n---\n\nOne line,\nand **two. :,:**\n\n::: chorus\nC,\nD.\n:::\n")
+        let bad = #"{"language":"English","hymns":[{"verses":["A\n\nB", "C\r\nD", "\n"]}]}"#
+        let refused = Diagnostics()
+        #expect(HymnalImporter.files(from: Data(bad.utf8), path: "in.json", diagnostics: refused) == nil)
+        #expect(messages(refused) == [
+            "in.json:1:1: error: hymns[0].verses[0] (hymn 1): line 2 has no text (a blank line would end the stanza)",
+            "in.json:1:1: error: hymns[0].verses[1] (hymn 1): a carriage return in the text; lines are separated by a line feed (\\n)",
+            "in.json:1:1: error: hymns[0].verses[2] (hymn 1): line 1 has no text (a blank line would end the stanza)",
+        ])
+    }
+
     /// Text with the source format's own syntax in it must come back unchanged.
     @Test func awkwardTextSurvivesWriteAndRead() throws {
         let app = AppHymnal(language: "English", year: nil, hymns: [
@@ -64,7 +81,9 @@ struct ImporterTests {
 @Suite("Round trip of the real hymnal")
 struct RoundTripTests {
     /// The bundled Content/hymns/, exported to the app's format, equals the original hymns.json
-    /// (Tests/Fixtures/hymnal/hymns.json, a copy of the data the files were imported from).
+    /// (Tests/Fixtures/hymnal/hymns.json, a copy of the data the files were imported from) but
+    /// for the sung lines the site restored: the export joins them with `\n`, where the
+    /// original's one-line stanzas have a space (none after a dash, `Passage.joined`).
     @Test func bundledHymnsExportToTheOriginalFile() async throws {
         let original = try JSONDecoder().decode(AppHymnal.self, from: Data(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/hymnal/hymns.json")))
         let content = SourceTree(url: packageRoot.appendingPathComponent("Content"), displayPath: "Content")
@@ -75,11 +94,14 @@ struct RoundTripTests {
         #expect(original.hymns.count == 365)
         #expect(exported.hymns.count == original.hymns.count)
         #expect(exported.language == original.language && exported.year == original.year)
+        let flat = { (text: String) in Passage.joined(text.components(separatedBy: "\n")) }
         for (index, (mine, theirs)) in zip(exported.hymns, original.hymns).enumerated() {
-            #expect(mine.verses == theirs.verses, "hymn \(index + 1) stanzas")
-            #expect(mine.chorus == theirs.chorus, "hymn \(index + 1) chorus")
-            #expect(mine.refrain == theirs.refrain, "hymn \(index + 1) refrain")
+            #expect(mine.verses.map(flat) == theirs.verses, "hymn \(index + 1) stanzas")
+            #expect(mine.chorus.map(flat) == theirs.chorus, "hymn \(index + 1) chorus")
+            #expect(mine.refrain.map(flat) == theirs.refrain, "hymn \(index + 1) refrain")
         }
+        #expect(exported.hymns[22].verses[0] == "There’s a land that is fairer than day,\nAnd by faith we can see it afar;\n"
+                + "For the Father waits over the way,\nTo prepare us a dwelling place there.")
         // What the round trip must carry: removed hymns, choruses, refrains, every repeat mark.
         #expect(hymnal.hymns.filter(\.removed).map(\.number) == [168, 171, 242, 246, 267, 272, 273, 274, 275])
         #expect(hymnal.hymns.filter { $0.chorus != nil }.count == 44)

@@ -165,7 +165,7 @@ extension RenderContext {
         let pageValues: TemplateObject = [
             "title": .text(page.title), "description": .text(page.description.isEmpty ? config.description : page.description),
             "url": .text(url(page.path)), "canonical": .text(absoluteURL(page.path)), "isHome": .flag(page.path.isEmpty),
-            "section": .text(section),
+            "section": .text(section), "og": openGraph(page),
         ]
         let words = shared.words(page.language)
         var frame = shared.frame
@@ -176,6 +176,18 @@ extension RenderContext {
         frame[.updated] = words.updated
         if let language = page.language, language != config.language { frame[.pageLanguage] = .text(language) }
         return frame
+    }
+
+    /// A page's link-preview values: `type` (`website` for the home page), `locale` from the
+    /// page's language (`en_US` from `en-US`), and only at a published address the absolute `url`
+    /// and `image` (`LinkPreview.imagePath`):
+    /// a placeholder or path-only base would send a messaging app elsewhere (`check` says so).
+    func openGraph(_ page: PageSpec) -> TemplateValue {
+        var values: TemplateObject = ["type": .text(page.path.isEmpty ? "website" : "article"),
+                                      "locale": .text((page.language ?? config.language).replacingOccurrences(of: "-", with: "_"))]
+        values["url"] = publishedURL(page.path).map(TemplateValue.text)
+        values["image"] = publishedURL(LinkPreview.imagePath).map(TemplateValue.text)
+        return .object(values)
     }
 
     /// The words of the page's language (the site's when nil).

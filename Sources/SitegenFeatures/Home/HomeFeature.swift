@@ -9,9 +9,10 @@ public struct HomeFeature: SiteFeature {
     public var requiredTemplates: [String] { ["page", "home"] }
 
     public func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
-        let home = site.contributions(HomeValues.self).mergedValues({ ($0.contributor, $0.value.values) }, what: "home page",
+        var home = site.contributions(HomeValues.self).mergedValues({ ($0.contributor, $0.value.values) }, what: "home page",
                                                                    at: SourceLocation(path: context.templates.tree.display("home.mustache")),
                                                                    diagnostics: context.diagnostics)
+        home["jsonLD"] = Self.webSite(context)
         var specs: [PageSpec] = []
         if var own = site.pages[""] {
             own.values.merge(home) { own, _ in own }
@@ -30,4 +31,19 @@ public struct HomeFeature: SiteFeature {
     }
 
     public static let notFoundPath = "404.html"
+
+    /// The home page's schema.org `WebSite` with a `SearchAction` (the site's search page reads
+    /// `?q=`), so a search engine can offer a search box; absolute at a published address.
+    static func webSite(_ context: RenderContext) -> TemplateValue {
+        let search = "search/?q={search_term_string}"
+        let site = LinkedData.thing("WebSite", [
+            "name": .text(context.config.title), "inLanguage": .text(context.config.language),
+            "url": .text(context.publishedURL("") ?? context.url("")),
+            "potentialAction": .thing("SearchAction", [
+                "target": .thing("EntryPoint", ["urlTemplate": .text(context.publishedURL(search) ?? context.url(search))]),
+                "query-input": .text("required name=search_term_string"),
+            ]),
+        ])
+        return LinkedData.script([site]).map(TemplateValue.text) ?? .text("")
+    }
 }

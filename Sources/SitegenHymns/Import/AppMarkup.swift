@@ -40,9 +40,9 @@ public enum AppMarkup {
         }.joined()
     }
 
-    /// A passage back to one app string: the app has no line breaks, lines join with a space
-    /// (none after a dash, as the app's text has none there).
+    /// A passage back to one app string, its sung lines joined by `\n`: the app shows a stanza's
+    /// text as it is (`HymnViewController`), so each line stands on its own line there too.
     public static func text(_ passage: Passage) -> String {
-        Passage.joined(passage.lines.map { text($0.segments) })
+        passage.lines.map { text($0.segments) }.joined(separator: "\n")
     }
 }

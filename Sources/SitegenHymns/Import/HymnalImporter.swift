@@ -39,7 +39,9 @@ public enum HymnalImporter {
         var failed = false
         func passage(_ text: String, _ where_: String) -> Passage? {
             do {
-                return Passage(lines: [Line(try AppMarkup.segments(try lineText(text)))])
+                var lines: [Line] = []
+                for line in try lineTexts(text) { lines.append(Line(try AppMarkup.segments(line))) }
+                return Passage(lines: lines)
             } catch {
                 diagnostics.error("\(where_): \(error.description)", at: SourceLocation(path: path))
                 failed = true
@@ -85,17 +87,25 @@ public enum HymnalImporter {
         return problems
     }
 
-    /// A stanza's text as one line of a hymn file: the trailing whitespace the reader would trim
-    /// dropped; refused when nothing is left (the stanza would vanish) or when it holds a line
-    /// break (the app's stanzas are one line; the rest of the text would be read as new lines).
-    static func lineText(_ text: String) throws(AppMarkup.Problem) -> String {
-        if text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
-            throw AppMarkup.Problem(description: "a line break in the text (the app's stanzas are one line); write a space")
+    /// A stanza's text as the lines of a hymn file: split at each `\n` (the lines as sung, as
+    /// the site's own export writes them; the app's bundled file has one line a stanza), each
+    /// without the trailing whitespace the reader would trim. Refused: a carriage return, and a
+    /// line with nothing left (a blank line would end the stanza in the file).
+    static func lineTexts(_ text: String) throws(AppMarkup.Problem) -> [String] {
+        if text.unicodeScalars.contains("\r") {
+            throw AppMarkup.Problem(description: "a carriage return in the text; lines are separated by a line feed (\\n)")
         }
-        var scalars = Substring(text).unicodeScalars
-        while let last = scalars.last, HymnBodyParser.isWhitespace(last) { scalars.removeLast() }
-        guard !scalars.isEmpty else { throw AppMarkup.Problem(description: "no text (an empty stanza would vanish)") }
-        return String(scalars)
+        var lines: [String] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var scalars = raw.unicodeScalars
+            while let last = scalars.last, HymnBodyParser.isWhitespace(last) { scalars.removeLast() }
+            guard !scalars.isEmpty else {
+                throw AppMarkup.Problem(description: index == 0 && !text.contains("\n") ? "no text (an empty stanza would vanish)"
+                                        : "line \(index + 1) has no text (a blank line would end the stanza)")
+            }
+            lines.append(String(scalars))
+        }
+        return lines
     }
 
     static func settingsText(_ hymnal: Hymnal) -> String {

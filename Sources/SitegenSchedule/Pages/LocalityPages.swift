@@ -102,6 +102,9 @@ public enum LocalityPages {
         if let phone = l.phone {
             values["phone"] = ["text": .text(phone), "tel": .text("tel:" + phone.filter { $0.isNumber || $0 == "+" })]
         }
+        values["jsonLD"] = LinkedData.script([ScheduleLinkedData.church(l, context: context)]
+            + ScheduleLinkedData.events(upcoming.filter { $0.event.locality == l.slug }, schedule: schedule, context: context))
+            .map(TemplateValue.text)
         return PageSpec(path: l.sitePath, template: "locality", title: l.name,
                         description: words.format("description.locality", ["name": l.name]),
                         values: values, source: l.source)

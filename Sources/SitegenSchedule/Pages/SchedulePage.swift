@@ -34,7 +34,14 @@ public enum SchedulePage {
             values["pdf"] = ["letter": .text(context.url(PrintSheet.pdfLetterPath)), "a4": .text(context.url(PrintSheet.pdfA4Path))]
         }
         return PageSpec(path: path, template: "schedule", title: context.strings()["menu.meetings"],
-                        description: context.strings()["description.schedule"], values: values)
+                        description: description(upcoming, schedule: schedule, words: context.strings()), values: values)
+    }
+
+    /// The next mission meeting's date and place (what a link preview shows), else the page's summary.
+    static func description(_ upcoming: [Occurrence], schedule: Schedule, words: StringTable) -> String {
+        guard let next = upcoming.first(where: Visit.isMissionMeeting) else { return words["description.schedule"] }
+        let place = schedule.locality(next.event.locality)?.name ?? EventText.title(next.event, schedule: schedule, words: ScheduleWords(words))
+        return words.format("description.scheduleNext", ["date": words.longDate(next.date), "place": place])
     }
 
     /// Distinct (value, label) pairs sorted by label, for a `<select>`.

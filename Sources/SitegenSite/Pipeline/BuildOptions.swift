@@ -82,7 +82,7 @@ struct BuildSettings: Sendable {
         }
         if SiteConfig.isExampleBaseURL(baseURL) {
             diagnostics.warning("base URL '\(baseURL)' is a placeholder: canonical links, the sitemap, the feeds and calendar UIDs "
-                                + "will point there; set base_url in \(SiteConfig.fileName) or pass --base-url (docs/publishing.md)",
+                                + "will point there, and link previews get no og:url (nor the Hymnal app a photo URL); set base_url in \(SiteConfig.fileName) or pass --base-url (docs/publishing.md)",
                                 at: location)
         }
         return BuildSettings(config: config, address: address, asOf: asOf)
