@@ -35,7 +35,9 @@ struct InitCommand: AsyncParsableCommand {
 
     func run() async throws {
         let root = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-        // Before anything is written: the one thing that can be missing outside sitegen.
+        // Before anything is written: a target that cannot take a site, then the one thing that can
+        // be missing outside sitegen.
+        try InitPlacement.refuseUnfit(root, display: directory)
         let bible = try bibleToBring(interactive: isatty(STDIN_FILENO) == 1)
         // Everything is written into a staging folder, then renamed into place (`InitPlacement`).
         let placement = try await InitPlacement.begin(root, display: directory)

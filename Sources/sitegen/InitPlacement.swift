@@ -25,12 +25,8 @@ struct InitPlacement {
     /// time into one place) and sweeps what a killed run left.
     static func begin(_ root: URL, display: String) async throws -> InitPlacement {
         let files = FileManager.default
-        var isFolder: ObjCBool = false
-        let exists = files.fileExists(atPath: root.path, isDirectory: &isFolder)
-        if exists && !isFolder.boolValue {
-            printError("\(display): error: is a file, not a folder; give sitegen init a folder (it is made if missing)")
-            throw ExitCode.failure
-        }
+        try refuseUnfit(root, display: display)
+        let exists = files.fileExists(atPath: root.path)
         let parent = root.deletingLastPathComponent()
         do { try files.createDirectory(at: parent, withIntermediateDirectories: true) } catch {
             printError("\(display): error: cannot make the folder that holds it: \(FileProblem.message(error))")
@@ -44,12 +40,23 @@ struct InitPlacement {
         for leftover in (try? files.contentsOfDirectory(atPath: place.path)) ?? [] where leftover.hasPrefix(mark) {
             try? files.removeItem(at: place.appendingPathComponent(leftover))
         }
-        if files.fileExists(atPath: root.appendingPathComponent("Content").path) {
+        try refuseUnfit(root, display: display)   // again, under the lock: another init may have finished meanwhile
+        return InitPlacement(root: root, display: display, staging: place.appendingPathComponent("\(mark)\(getpid())"),
+                             lock: lock, rootExisted: exists)
+    }
+
+    /// Refuses a target that is a file or already holds a site. Writes nothing, so `init` calls it
+    /// first, before its other checks (and `begin` again under the lock).
+    static func refuseUnfit(_ root: URL, display: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) && !isFolder.boolValue {
+            printError("\(display): error: is a file, not a folder; give sitegen init a folder (it is made if missing)")
+            throw ExitCode.failure
+        }
+        if FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path) {
             printError("\(display)/Content: error: there is already a site here; sitegen init writes only into a folder without Content/")
             throw ExitCode.failure
         }
-        return InitPlacement(root: root, display: display, staging: place.appendingPathComponent("\(mark)\(getpid())"),
-                             lock: lock, rootExisted: exists)
     }
 
     /// Puts the staged site in place (see the type's comment).
