@@ -81,7 +81,7 @@ def test_every_page_kind_has_every_tag(published, path):
     tags = og(read(published, path))
     assert TAGS <= set(tags), TAGS - set(tags)
     assert tags["og:url"] == PUBLISHED + path and tags["og:type"] == PAGES[path]
-    assert tags["og:locale"] == "en" and tags["og:site_name"] == "Hymns, Bible & Meetings"
+    assert tags["og:locale"] == "en_US" and tags["og:site_name"] == "Hymns, Bible & Meetings"
     assert tags["og:image"] == PUBLISHED + "preview.png"
     html = (published / path / "index.html").read_text()
     assert '<meta name="twitter:card" content="summary_large_image">' in html
@@ -90,7 +90,11 @@ def test_every_page_kind_has_every_tag(published, path):
 
 def test_descriptions_say_what_the_page_holds(published):
     hymn = json.loads((published / "api/v1/hymns/1-50.json").read_text())["hymns"][22]
-    assert og(read(published, "hymns/23/"))["og:description"] == f"Hymn 23: {hymn['firstLine']}"
+    # A hymn's first two sung lines (as a member knows it), not only its title.
+    stanza = hymn["stanzas"][0]["lines"]
+    opening = " ".join("".join(segment["text"] for segment in line) for line in stanza[:2]).rstrip(",;: ")
+    assert og(read(published, "hymns/23/"))["og:description"] == f"Hymn 23: {opening}"
+    assert len(stanza) > 1 and opening != hymn["firstLine"]
     assert "There was a man of the Pharisees, named Nicodemus" in og(read(published, "bible/john/3/"))["og:description"]
     schedule = json.loads((published / "api/v1/schedule.json").read_text())
     events = {e["uid"]: e for e in schedule["events"]}

@@ -179,12 +179,12 @@ extension RenderContext {
     }
 
     /// A page's link-preview values: `type` (`website` for the home page), `locale` from the
-    /// page's language (`en_US` from `en-US`), and only at a published address the absolute `url`
+    /// page's language (`OpenGraphLocale`: `en_US` from `en-US`, `fi_FI` from `fi`), and only at a published address the absolute `url`
     /// and `image` (`LinkPreview.imagePath`):
     /// a placeholder or path-only base would send a messaging app elsewhere (`check` says so).
     func openGraph(_ page: PageSpec) -> TemplateValue {
         var values: TemplateObject = ["type": .text(page.path.isEmpty ? "website" : "article"),
-                                      "locale": .text((page.language ?? config.language).replacingOccurrences(of: "-", with: "_"))]
+                                      "locale": .text(OpenGraphLocale.of(page.language ?? config.language))]
         values["url"] = publishedURL(page.path).map(TemplateValue.text)
         values["image"] = publishedURL(LinkPreview.imagePath).map(TemplateValue.text)
         return .object(values)

@@ -106,6 +106,14 @@ public struct Hymn: Sendable {
         return wholeStanza > 1 ? withoutTrailingPause(first.plainText) : FirstLine.guess(first.plainText)
     }
 
+    /// How a hymn's page describes it to a link preview or a search engine: the first stanza's
+    /// opening lines (two, as a member recognises it), or for a stanza not in lines the first
+    /// line the index shows; "" for a removed hymn.
+    public var opening: String {
+        guard let first = stanzas.first, first.lines.count > 1 else { return firstLine }
+        return Self.withoutTrailingPause(Passage.joined(first.lines.prefix(2).map(\.plainText)))
+    }
+
     /// "O world, behold upon the tree," is listed as "O world, behold upon the tree", as the
     /// book's index (and `FirstLine.guess`) prints a first line; `!` and `?` are kept.
     static func withoutTrailingPause(_ line: String) -> String {

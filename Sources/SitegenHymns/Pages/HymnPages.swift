@@ -63,7 +63,7 @@ public enum HymnPages {
             values["meter"] = .object(line)
         }
         let description = hymn.removed ? words.format("description.hymnRemoved", ["number": String(hymn.number)])
-                                       : words.format("description.hymn", ["number": String(hymn.number), "line": hymn.firstLine])
+                                       : words.format("description.hymn", ["number": String(hymn.number), "line": hymn.opening])
         return PageSpec(path: path(hymn.number), template: "hymn", title: "\(hymn.number). \(hymn.title(removed: words["removedTitle"]))",
                         description: description, values: values, source: hymn.source)
     }
