@@ -50,11 +50,12 @@ enum AssetComments {
     static func javaScript(_ text: String) -> String? {
         var scanner = ScriptScanner()
         var kept: [Substring] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (number, line) in lines.enumerated() {
             // A line starting in code loses its indentation (JavaScript reads none), and goes
-            // when it is blank or only a comment.
+            // when it is blank or only a comment (the file's final newline stays).
             let code = scanner.atCode ? line.drop(while: { $0 == " " || $0 == "\t" }) : line
-            if scanner.atCode, code.isEmpty || code.hasPrefix("//") { continue }
+            if scanner.atCode, (code.isEmpty && number < lines.count - 1) || code.hasPrefix("//") { continue }
             kept.append(code)
             guard scanner.read(Array(line.unicodeScalars)) else { return nil }
         }
