@@ -62,7 +62,8 @@ enum AssetComments {
         return scanner.atCode ? kept.joined(separator: "\n") : nil
     }
 
-    private static func stringEnd(_ chars: [Unicode.Scalar], from start: Int) -> Int? {
+    /// Where the quote that closes the string opened at `start` stands (a backslash escapes the next character).
+    static func stringEnd(_ chars: [Unicode.Scalar], from start: Int) -> Int? {
         var index = start + 1
         while index < chars.count {
             if chars[index] == "\\" { index += 2; continue }
@@ -146,7 +147,7 @@ struct ScriptScanner {
             return regexEnd(chars, from: start).map { $0 + 1 }
         case "\"", "'":
             regexAllowed = false
-            return quotedEnd(chars, from: start).map { $0 + 1 }
+            return AssetComments.stringEnd(chars, from: start).map { $0 + 1 }
         case "`":
             state = .template
             return start + 1
@@ -172,16 +173,6 @@ struct ScriptScanner {
             regexAllowed = !(char == ")" || char == "]")
             return start + 1
         }
-    }
-
-    private func quotedEnd(_ chars: [Unicode.Scalar], from start: Int) -> Int? {
-        var index = start + 1
-        while index < chars.count {
-            if chars[index] == "\\" { index += 2; continue }
-            if chars[index] == chars[start] { return index }
-            index += 1
-        }
-        return nil
     }
 
     private func regexEnd(_ chars: [Unicode.Scalar], from start: Int) -> Int? {
