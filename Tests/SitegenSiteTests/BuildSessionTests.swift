@@ -118,7 +118,7 @@ struct BuildSessionTests {
             try site.edit("Content/bible/plan.yml", replacing: "01-01: [Genesis 1, Matthew 1,", with: "01-01: [Genesis 1-2, Matthew 1,")
         }
         _ = try await step("a stylesheet", ["Templates/assets/site.css"], expectWritten: ["assets/site.css"]) {
-            try site.write("Templates/assets/site.css", try site.read("Templates/assets/site.css") + "\n/* edited */\n")
+            try site.write("Templates/assets/site.css", try site.read("Templates/assets/site.css") + "\n.edited { color: red; }\n")
         }
         // The layout is on every page; the hymn added next renders a few of them again, and the rest would still show it.
         _ = try await step("the layout", ["Templates/layout.mustache"], expectWritten: ["index.html", "bible/genesis/1/index.html"], comparedWithTheNext: true) {

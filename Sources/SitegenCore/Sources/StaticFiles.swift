@@ -30,13 +30,17 @@ public enum StaticFiles {
         }
         return await concurrentMap(sources) { source -> OutputFile? in
             if let data = source.builtIn {
-                return OutputFile(path: source.target, data: data, source: BuiltInTheme.display(source.target))
+                return OutputFile(path: source.target, data: AssetComments.stripped(data, path: source.target),
+                                  source: BuiltInTheme.display(source.target))
             }
             guard let data = source.tree?.data(source.relative) else {
                 diagnostics.error("cannot read file", at: SourceLocation(path: source.tree?.display(source.relative) ?? source.relative))
                 return nil
             }
-            return OutputFile(path: source.target, data: data, source: source.tree?.display(source.relative))
+            // The theme's scripts and stylesheets lose their comments; the volunteer's static files
+            // (the ones copied to where they are, not below `assets/`) are copied as they are.
+            let shipped = source.target != source.relative ? AssetComments.stripped(data, path: source.target) : data
+            return OutputFile(path: source.target, data: shipped, source: source.tree?.display(source.relative))
         }.compactMap { $0 }
     }
 
