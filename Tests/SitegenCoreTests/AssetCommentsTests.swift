@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SitegenCore
+import SitegenBuiltIn
 
 /// The theme's scripts and stylesheets ship without comments, blank lines and indentation, and
 /// with every line of code, string, template literal and regular expression as written.
@@ -63,12 +64,25 @@ struct AssetCommentsTests {
         #expect(AssetComments.stripped(image, path: "assets/icons/icon.png") == image)
     }
 
-    @Test func theThemesScriptsAreStrippedAndTheVolunteersStaticFilesNot() async throws {
+    @Test func theBuiltInThemesScriptsAreStrippedAndTheVolunteersOwnFilesNot() async throws {
         let script = "// why\nvar a = 1;\n"
         let templates = try BuiltInThemeTests.site(["assets/own.js": script])
         let content = try BuiltInThemeTests.site(["static/their.js": script])
-        let files = await StaticFiles.read(templates: templates, content: content, diagnostics: Diagnostics())
-        #expect(files.first { $0.path == "assets/own.js" }?.data == Data("var a = 1;\n".utf8))
+        let files = await StaticFiles.read(templates: templates, builtIn: BuiltInTheme(files: BuiltInFiles.theme),
+                                           content: content, diagnostics: Diagnostics())
+        #expect(files.first { $0.path == "assets/own.js" }?.data == Data(script.utf8))
         #expect(files.first { $0.path == "their.js" }?.data == Data(script.utf8))
+        let shipped = try #require(files.first { $0.path == "assets/site.js" })
+        let builtIn = String(decoding: try #require(BuiltInFiles.theme["assets/site.js"]), as: UTF8.self)
+        #expect(builtIn.contains("\n//") || builtIn.contains("\n  //"))
+        #expect(!String(decoding: shipped.data, as: UTF8.self).contains("\n//"))
+        #expect(shipped.data.count < builtIn.utf8.count)
+        // A copy of a theme file still as built in (`theme copy`, or this repository's Templates/)
+        // ships stripped like the built-in file; a changed copy as written.
+        let copies = try BuiltInThemeTests.site(["assets/site.js": builtIn, "assets/bible.js": "// mine\nvar b;\n"])
+        let fromCopies = await StaticFiles.read(templates: copies, builtIn: BuiltInTheme(files: BuiltInFiles.theme),
+                                                content: content, diagnostics: Diagnostics())
+        #expect(fromCopies.first { $0.path == "assets/site.js" }?.data == shipped.data)
+        #expect(fromCopies.first { $0.path == "assets/bible.js" }?.data == Data("// mine\nvar b;\n".utf8))
     }
 }

@@ -37,9 +37,11 @@ public enum StaticFiles {
                 diagnostics.error("cannot read file", at: SourceLocation(path: source.tree?.display(source.relative) ?? source.relative))
                 return nil
             }
-            // The theme's scripts and stylesheets lose their comments; the volunteer's static files
-            // (the ones copied to where they are, not below `assets/`) are copied as they are.
-            let shipped = source.target != source.relative ? AssetComments.stripped(data, path: source.target) : data
+            // Only the built-in theme's scripts and stylesheets lose their comments (above, and a
+            // copy in `Templates/assets/` still the same bytes): the scanner is proven on those. The
+            // volunteer's own or changed files ship as they wrote them.
+            let unchangedCopy = source.target != source.relative && builtIn.assets[source.relative] == data
+            let shipped = unchangedCopy ? AssetComments.stripped(data, path: source.target) : data
             return OutputFile(path: source.target, data: shipped, source: source.tree?.display(source.relative))
         }.compactMap { $0 }
     }

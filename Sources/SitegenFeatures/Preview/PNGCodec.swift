@@ -34,35 +34,73 @@ enum PNGCodec {
     static func decode(_ data: Data) throws(Problem) -> RGBAImage {
         let bytes = [UInt8](data)
         guard bytes.count > 8, Array(bytes[0..<8]) == signature else { throw Problem(description: "not a PNG file") }
-        var offset = 8, width = 0, height = 0, channels = 0, compressed: [UInt8] = []
+        var offset = 8, width = 0, height = 0, colour: UInt8 = 0, compressed: [UInt8] = []
+        var palette: [UInt8] = [], alphas: [UInt8] = []
         while offset + 8 <= bytes.count {
             let length = Int(be32(bytes, offset)), type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
             let body = offset + 8
             guard body + length + 4 <= bytes.count else { throw Problem(description: "a cut-off \(type) chunk") }
             switch type {
             case "IHDR":
+                guard length >= 13 else { throw Problem(description: "a short IHDR chunk") }
                 width = Int(be32(bytes, body)); height = Int(be32(bytes, body + 4))
-                let depth = bytes[body + 8], colour = bytes[body + 9], interlace = bytes[body + 12]
-                guard depth == 8, colour == 2 || colour == 6, interlace == 0 else {
-                    throw Problem(description: "only 8-bit RGB or RGBA PNGs without interlacing are read")
+                let depth = bytes[body + 8], interlace = bytes[body + 12]
+                colour = bytes[body + 9]
+                guard depth == 8, Layout.channels(colour) != nil, interlace == 0 else {
+                    throw Problem(description: "only 8-bit PNGs without interlacing are read (grey, RGB, palette, with or without alpha)")
                 }
-                channels = colour == 6 ? 4 : 3
+            case "PLTE": palette = Array(bytes[body..<body + length])
+            case "tRNS": alphas = Array(bytes[body..<body + length])
             case "IDAT": compressed += bytes[body..<body + length]
             default: break
             }
             offset = body + length + 4
         }
-        guard width > 0, height > 0, width <= 4096, height <= 4096 else { throw Problem(description: "no image size, or too large") }
-        let stride = width * channels
-        let raw = try inflate(compressed, expected: (stride + 1) * height)
-        return RGBAImage(width: width, height: height, pixels: try unfilter(raw, width: width, height: height, channels: channels))
+        guard width > 0, height > 0, width <= 4096, height <= 4096, let channels = Layout.channels(colour) else {
+            throw Problem(description: "no image size, or too large")
+        }
+        if colour == 3 && palette.isEmpty { throw Problem(description: "a palette PNG without its palette") }
+        let raw = try inflate(compressed, expected: (width * channels + 1) * height)
+        let samples = try unfilter(raw, width: width, height: height, channels: channels)
+        let layout = Layout(colour: colour, palette: palette, alphas: alphas)
+        return RGBAImage(width: width, height: height, pixels: try layout.rgba(samples))
     }
 
-    /// Undoes the five PNG row filters, giving RGBA.
+    /// How the unfiltered samples of each colour type become RGBA (8-bit samples only).
+    struct Layout {
+        let colour: UInt8
+        let palette: [UInt8]
+        let alphas: [UInt8]
+
+        /// Samples per pixel: grey 1, RGB 3, palette index 1, grey and alpha 2, RGBA 4.
+        static func channels(_ colour: UInt8) -> Int? {
+            [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colour]
+        }
+
+        func rgba(_ samples: [UInt8]) throws(Problem) -> [UInt8] {
+            var out = [UInt8]()
+            out.reserveCapacity(samples.count / (Self.channels(colour) ?? 1) * 4)
+            switch colour {
+            case 0: for grey in samples { out += [grey, grey, grey, 255] }
+            case 2: for i in stride(from: 0, to: samples.count, by: 3) { out += samples[i..<i + 3]; out.append(255) }
+            case 3:
+                for index in samples.map(Int.init) {
+                    guard index * 3 + 2 < palette.count else { throw Problem(description: "a palette index past the palette") }
+                    out += palette[index * 3..<index * 3 + 3]
+                    out.append(index < alphas.count ? alphas[index] : 255)
+                }
+            case 4: for i in stride(from: 0, to: samples.count, by: 2) { out += [samples[i], samples[i], samples[i], samples[i + 1]] }
+            default: out = samples
+            }
+            return out
+        }
+    }
+
+    /// Undoes the five PNG row filters, giving the samples as stored (`Layout.rgba` makes them RGBA).
     static func unfilter(_ raw: [UInt8], width: Int, height: Int, channels: Int) throws(Problem) -> [UInt8] {
         let stride = width * channels
         var previous = [UInt8](repeating: 0, count: stride), out = [UInt8]()
-        out.reserveCapacity(width * height * 4)
+        out.reserveCapacity(width * height * channels)
         for y in 0..<height {
             let start = y * (stride + 1), filter = raw[start]
             var row = Array(raw[start + 1...start + stride])
@@ -81,10 +119,7 @@ enum PNGCodec {
                 }
                 row[i] = UInt8(truncatingIfNeeded: Int(row[i]) + predicted)
             }
-            for x in 0..<width {
-                out += row[x * channels..<x * channels + 3]
-                out.append(channels == 4 ? row[x * channels + 3] : 255)
-            }
+            out += row
             previous = row
         }
         return out
