@@ -42,7 +42,7 @@ public struct HymnsKind: ContentKind {
     /// box (the partial `hymn-finder`), and to `/my/` the hymns' address (favourite hymns are
     /// listed by number and linked below it) with the favourites' part of the export file.
     public func contributions(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> Contributions {
-        var made = Contributions(HymnSearch.contribution(hymnal, words: context.strings()), AppTables(HymnAppTables.tables(hymnal)),
+        var made = Contributions(HymnSearch.contribution(hymnal, words: context.strings(), others: context.config.strings.languages.map { context.strings($0) }), AppTables(HymnAppTables.tables(hymnal)),
                                  HymnReaderData.part(context: context), ManifestListing(schemas: [AppExport.schema]))
         if hymnal.count > 0 {
             made.add(HomeValues(["hymnFinder": ["finder": HymnPages.finderValues(hymnal, context: context),

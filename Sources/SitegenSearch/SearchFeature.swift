@@ -15,12 +15,14 @@ public struct SearchFeature: SiteFeature {
 
     public static let pagePath = "search/"
 
-    /// `/search/` in the site's language, and `/search/<language>/` in each other language the
-    /// site has a table for (its translations' pages are in those): the header's box on a Spanish
-    /// chapter of an English site opens the results in Spanish (`strings.searchPage`).
+    /// `/search/` in the site's language, and `/search/<language>/` in each other language a
+    /// kind's pages speak (`SearchContribution.pageLanguages`: a translation's): the header's box
+    /// on a Spanish chapter of an English site opens the results in Spanish (`strings.searchPage`).
+    /// No other: a Finnish site publishes no English or Spanish search page it never links.
     public func pages(_ site: SitePlan, context: RenderContext) -> [PageSpec] {
         guard site.pages[Self.pagePath] == nil, context.templates.has("search") else { return [] }
-        let others = context.config.strings.languages.filter { $0 != context.config.language }
+        let spoken = Set(site.contributions(SearchContribution.self).flatMap(\.value.pageLanguages))
+        let others = context.config.strings.languages.filter { $0 != context.config.language && spoken.contains($0) }
         return ([nil] + others.map(Optional.some)).map { (language: String?) in
             let path = RenderContext.searchPage(language)
             let words = context.strings(language)

@@ -342,6 +342,26 @@ def test_results_keep_the_readers_language_from_a_translations_page(driver, base
     assert driver.execute_script("return document.documentElement.lang") == "en"
 
 
+def test_the_hint_of_a_translations_page_opens_the_hymn_too(driver, base_url):
+    """The RV1909's pages on the English site say "himno 23" in their box: typed there, it opens
+    the hymn (every table's hymn words are the index's), as "hymn 23" does on an English page."""
+    driver.get(base_url + "search/es/?q=himno%203")
+    wait_for_results(driver)
+    first = driver.find_element(By.CSS_SELECTOR, "[data-search-results] .search-result a")
+    assert first.get_attribute("href").endswith("/hymns/3/"), first.get_attribute("href")
+
+
+def test_a_site_publishes_search_pages_only_in_the_languages_it_speaks(spanish_site, site):
+    """A Spanish site whose one translation is the KJV (its pages speak the site's Spanish) has
+    /search/ and no /search/en/, /search/es/ or /search/fi/: no page of it links them. The English bundled site has /search/es/ for its RV1909 and no
+    /search/fi/ (no Finnish translation), and its sitemap lists only what exists."""
+    assert (spanish_site / "search" / "index.html").exists()
+    assert [p.name for p in (spanish_site / "search").iterdir() if (p / "index.html").exists()] == []
+    assert (site / "search" / "es" / "index.html").exists()
+    assert not (site / "search" / "fi" / "index.html").exists()
+    assert "/search/fi/" not in (site / "sitemap.xml").read_text()
+
+
 @pytest.fixture(scope="module")
 def finnish_bible_url(tmp_path_factory):
     """An English site whose translation is Finnish (the few-books KJV marked `language: fi`):

@@ -39,7 +39,9 @@ public enum BibleSearch {
                 chunks.append(memo?.value("\(edition.key)/\(book.osis)", input: input) { verses(input) } ?? verses(input))
             }
         }
-        return SearchContribution(chunks: chunks, labels: labels(words), scopes: scopes)
+        var contribution = SearchContribution(chunks: chunks, labels: labels(words), scopes: scopes)
+        contribution.pageLanguages = editions.map(\.language).filter { $0 != words.language }
+        return contribution
     }
 
     /// A book as a reference finds it, with its OSIS code (to order the borrowed ones).

@@ -26,6 +26,9 @@ public struct SearchContribution: Sendable, Hashable {
     public var labels: SearchKindLabels?
     /// The scopes the documents name (`SearchDocument.scope`): each Bible translation.
     public var scopes: [SearchScope]
+    /// The languages the kind's pages speak besides the site's (a translation's own): each gets
+    /// a search page of its own, which their header's box opens (`SearchFeature.pages`).
+    public var pageLanguages: [String] = []
 
     public init(documents: [SearchDocument] = [], books: [SearchBook] = [], numbered: [SearchNumbered] = [],
                 labels: SearchKindLabels? = nil, scopes: [SearchScope] = []) {

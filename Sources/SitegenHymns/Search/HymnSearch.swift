@@ -6,7 +6,7 @@ import SitegenCore
 /// other hymn's document ids), and hymn numbers as shortcuts.
 public enum HymnSearch {
     /// `words`: the site's table (the kind's name and the number shortcut's label on the search page).
-    public static func contribution(_ hymnal: Hymnal, words: StringTable = .builtIn) -> SearchContribution {
+    public static func contribution(_ hymnal: Hymnal, words: StringTable = .builtIn, others: [StringTable] = []) -> SearchContribution {
         var documents: [SearchDocument] = []
         for hymn in hymnal.hymns {
             let url = HymnPages.path(hymn.number)
@@ -21,18 +21,20 @@ public enum HymnSearch {
                                                 groupSlot: hymn.number, language: language(hymn, in: hymnal)))
             }
         }
-        let numbers = SearchNumbered(label: words["hymn"], words: queryWords(words), path: "hymns/{n}/",
+        let numbers = SearchNumbered(label: words["hymn"], words: queryWords(words, others: others), path: "hymns/{n}/",
                                      numbers: 1...max(1, hymnal.count))
         return SearchContribution(documents: documents, numbered: [numbers])
     }
 
-    /// The words that may stand before a hymn's number in a query: English's and the site's
-    /// (`hymnQueryWords`: "virsi", "himno"), so the placeholder's hint ("virsi 23") opens the hymn.
+    /// The words that may stand before a hymn's number in a query: English's, the site's and
+    /// every other table's the site has (`hymnQueryWords`: "virsi", "himno"), so each page's
+    /// placeholder hint opens the hymn, the Spanish chapter's "himno 23" on an English site too.
     /// Folded as the browser folds a query (lower case, no accents: "número" is "numero").
-    static func queryWords(_ words: StringTable) -> [String] {
+    static func queryWords(_ words: StringTable, others: [StringTable] = []) -> [String] {
         var seen: Set<String> = []
-        let both = (StringTable.english["hymnQueryWords"] ?? "") + " " + words["hymnQueryWords"]
-        let all = both.split(separator: " ").map {
+        let every = ([StringTable.english["hymnQueryWords"] ?? "", words["hymnQueryWords"]] + others.map { $0["hymnQueryWords"] })
+            .joined(separator: " ")
+        let all = every.split(separator: " ").map {
             $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         }
         return all.filter { !$0.isEmpty && seen.insert($0).inserted }
