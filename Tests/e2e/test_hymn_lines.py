@@ -184,6 +184,11 @@ def test_a_break_beside_a_dash_moves_to_the_dash(lines, expected):
     assert hl.joined(moved) == hl.joined(lines)   # the app's text, no space at the dash, kept
 
 
+def test_a_spaced_dash_keeps_its_space_when_lines_are_joined():
+    assert hl.joined(["our refuge—", "Take it"]) == "our refuge—Take it"
+    assert hl.joined(["turvamme –", "hän kantaa"]) == "turvamme – hän kantaa"
+
+
 def test_no_committed_hymn_has_a_break_beside_a_dash():
     """241 'refuge—Take / it to the Lord', 185, 165 and five more were fixed by the rule."""
     hymns = sorted((ROOT / "Content" / "hymns").glob("[0-9][0-9][0-9].md"))

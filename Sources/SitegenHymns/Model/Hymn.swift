@@ -36,15 +36,22 @@ public struct Passage: Sendable, Hashable {
 
     public var plainText: String { Self.joined(lines.map(\.plainText)) }
 
-    /// Lines as one run of text: a space between two, none after a line ending in a dash (the
-    /// text has none at a dash: "our refuge—" / "Take it to the Lord" is "refuge—Take").
+    /// Lines as one run of text: a space between two, none after a line ending in a dash glued to
+    /// its word (the text has none there: "our refuge—" / "Take it to the Lord" is "refuge—Take");
+    /// a spaced dash ("sana –" / "toinen", as Finnish and Spanish set it) keeps its space.
     public static func joined(_ texts: [String]) -> String {
         var text = ""
         for line in texts {
-            if let last = text.last, last != "—", last != "–" { text += " " }
+            if !text.isEmpty && !endsInGluedDash(text) { text += " " }
             text += line
         }
         return text
+    }
+
+    static func endsInGluedDash(_ text: String) -> Bool {
+        guard let last = text.last, last == "—" || last == "–" else { return false }
+        let before = text.dropLast().last
+        return before.map { !$0.isWhitespace } ?? false
     }
     public var hasRepeats: Bool { lines.contains { $0.segments.contains { $0.repeatSign != nil } } }
 }
