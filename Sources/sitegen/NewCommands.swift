@@ -66,9 +66,7 @@ struct NewHymn: AsyncParsableCommand {
 
     static let countLine = "(?m)^count:[ \\t]*([0-9]+)[ \\t]*(#.*)?$"
 
-    /// How far past `count` a new hymn's number may be: a typo (`new hymn 9999` for 99) must not
-    /// raise `count`, and with it the hymnal's contents, to thousands of missing hymns.
-    static let maximumGap = 50
+    static func file(_ number: Int) -> String { "hymns/" + String(number).leftPadded(to: 3) + ".md" }
 
     func run() async throws {
         let settings = "hymns/" + "hymnal.yml"
@@ -80,11 +78,15 @@ struct NewHymn: AsyncParsableCommand {
             }
             let number = self.number ?? count + 1
             guard HymnalSettings.numbers.contains(number) else { throw ValidationError("the number must be between 1 and 9999") }
-            guard number <= count + Self.maximumGap else {
-                throw ContentEdit.Refused(description: "\(folder.display(settings)): error: hymn \(number) is more than \(Self.maximumGap) past "
-                    + "count (\(count)); raise count there yourself if the hymnal has that many hymns, then run this again")
+            // Raising `count` past hymns that have no file would leave a gap the build refuses (a
+            // typo, `new hymn 9999` for 99, most of all): every number between must have its file.
+            let missing = number > count + 1 ? try (count + 1..<number).filter { try edit.current(Self.file($0)) == nil } : []
+            guard missing.isEmpty else {
+                throw ContentEdit.Refused(description: "\(folder.display(settings)): error: hymn \(number) would leave "
+                    + "\(missing.count == 1 ? "hymn \(missing[0])" : "hymns \(missing[0])–\(missing.last!)") without a file after count (\(count)); "
+                    + "add the next number first (sitegen new hymn), or write those hymns, or mark them 'removed: true'")
             }
-            let name = "hymns/" + String(number).leftPadded(to: 3) + ".md"
+            let name = Self.file(number)
             let titleLine = title.map { "title: \(JSONText.quoted($0))\n" } ?? ""
             try folder.create(name, """
             ---

@@ -10,6 +10,7 @@ import json
 import os
 import pathlib
 import random
+import re
 import resource
 import shutil
 import socket
@@ -303,8 +304,14 @@ def test_messages_name_the_option_and_the_problem(site, tmp_path):
 
     count = (site / "Content/hymns/hymnal.yml").read_text()
     far = sitegen(site, "new", "hymn", "9999")
-    assert far.returncode != 0 and "more than 50 past count" in far.stderr
+    assert far.returncode != 0 and "without a file after count" in far.stderr
     assert (site / "Content/hymns/hymnal.yml").read_text() == count and not (site / "Content/hymns/9999.md").exists()
+    # One past the next: the gap the build would refuse, so refused here too; the next one is fine.
+    number = int(re.search(r"(?m)^count:\s*(\d+)", count).group(1))
+    gap = sitegen(site, "new", "hymn", str(number + 2))
+    assert gap.returncode != 0 and f"hymn {number + 1} without a file" in gap.stderr
+    assert sitegen(site, "new", "hymn", str(number + 1)).returncode == 0
+    assert sitegen(site, "check").returncode == 0
 
     hymnal = json.loads((pathlib.Path(__file__).parents[1] / "Fixtures/hymnal/hymns.json").read_text())
     hymnal["year"] = 1e30
