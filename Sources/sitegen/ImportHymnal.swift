@@ -26,12 +26,12 @@ struct ImportHymnalJSON: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = Diagnostics()
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-        guard size <= SourceLimit.importJSON.bytes, let data = FileManager.default.contents(atPath: file) else {
-            printError(size > SourceLimit.importJSON.bytes
-                ? "\(file): error: \(SourceLimit.importJSON.what) has \(size) bytes, more than the limit of \(SourceLimit.importJSON.bytes)"
-                : "\(file): error: cannot read file")
+        let data: Data
+        switch SourceLimit.importJSON.readInput(file) {
+        case .failure(let problem):
+            printError("\(file): error: \(problem)")
             throw ExitCode.failure
+        case .success(let read): data = read
         }
         guard let files = HymnalImporter.files(from: data, path: file, options: .init(title: title), diagnostics: diagnostics) else {
             ImportMessages.print(diagnostics.all)

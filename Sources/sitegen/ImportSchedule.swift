@@ -17,12 +17,13 @@ struct ScheduleImportOptions: ParsableArguments {
 
     /// Reads the input file as validated UTF-8 text, refused unread when larger than `limit`.
     func input(_ path: String, limit: SourceLimit, diagnostics: Diagnostics) -> SourceFile? {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= limit.bytes else {
-            diagnostics.error("\(limit.what) has \(size) bytes, more than the limit of \(limit.bytes); split it", at: SourceLocation(path: path, line: 1))
+        switch limit.readInput(path) {
+        case .failure(let problem):
+            diagnostics.error(problem.description, at: SourceLocation(path: path, line: 1))
             return nil
+        case .success(let data):
+            return SourceFile.decode(data, url: URL(fileURLWithPath: path), displayPath: path, diagnostics: diagnostics)
         }
-        return SourceFile.read(URL(fileURLWithPath: path), displayPath: path, diagnostics: diagnostics)
     }
 
     /// Writes `files` (paths below the content folder) as one edit (`ContentEdit`: all or none),

@@ -258,6 +258,24 @@ def test_a_million_row_csv_is_refused_before_it_is_read(site):
     assert not (site / "Content/schedule/huge.yml").exists()
 
 
+def test_an_import_through_a_link_or_from_a_pipe_is_held_to_the_limit(site, tmp_path):
+    """The limit is the file's, not a link's: a link to a large CSV is refused by the target's
+    size, and a FIFO (or /dev/zero), which has no size and no end, is refused unread."""
+    big = tmp_path / "big.csv"
+    big.write_text("date,locality\n" + "2027-01-01,home-church\n" * 60_000)
+    link = tmp_path / "small.csv"
+    link.symlink_to(big)
+    linked = sitegen(site, "import", "schedule-csv", str(link))
+    assert linked.returncode != 0 and f"has {big.stat().st_size} bytes, more than the limit" in linked.stderr
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for command in (["import", "schedule-json", str(fifo), "--year", "2027"], ["import", "hymnal-json", str(fifo)],
+                    ["import", "localities-json", "/dev/zero"]):
+        result = sitegen(site, *command)   # would block forever on the FIFO before the fix
+        assert result.returncode != 0 and "not a regular file" in result.stderr, result.stderr
+    assert not (site / "Content/schedule/big.yml").exists() and not (site / "Content/schedule/small.yml").exists()
+
+
 # --- 8: serve runs out of descriptors and goes on --------------------------------------------------
 
 def free_port() -> int:

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The largest file of each kind that is read (docs/reliability.md, "Limits"). Checked before a
 /// file is parsed: a parse costs many times the file's size (a 180 MB schedule took 9 GB, a 50 MB
 /// template 1.3 GB), and none a person writes comes near. Importers check their inputs and
@@ -26,4 +28,33 @@ public struct SourceLimit: Sendable {
     public static let scheduleCSV = SourceLimit(bytes: 1024 * 1024, what: "a schedule CSV")
     /// The apps' JSON files `sitegen import` reads (a schedule, localities, the hymnal: 300 KB).
     public static let importJSON = SourceLimit(bytes: 16 * 1024 * 1024, what: "an import file")
+}
+
+extension SourceLimit {
+    /// An import's input file, read whole only when it is a regular file (a link followed) of at
+    /// most `bytes`: a FIFO or `/dev/zero` would report no size and never end, a link to a large
+    /// file would pass a size check of the link itself. Never reads more than `bytes` + 1.
+    public func readInput(_ path: String) -> Result<Data, InputProblem> {
+        let kind = SourceScan.regularFile(path)
+        guard kind.isRegular else {
+            return .failure(InputProblem(kind.what == "missing" ? "no such file" : "is \(kind.what), not a regular file; refusing to read it"))
+        }
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) > bytes {
+            return .failure(InputProblem("\(what) has \(info.st_size) bytes, more than the limit of \(bytes); split it"))
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(InputProblem("cannot read file")) }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: bytes + 1)) ?? nil
+        guard let data else { return .failure(InputProblem("cannot read file")) }
+        guard data.count <= bytes else {
+            return .failure(InputProblem("\(what) has more than the limit of \(bytes) bytes; split it"))
+        }
+        return .success(data)
+    }
+
+    public struct InputProblem: Error, Sendable, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
 }
