@@ -49,6 +49,14 @@ struct ContentFolder: ParsableArguments {
         try edit.set(relative, Data(text.utf8))
     }
 
+    /// The words `init` writes, in the site's language (site.yml; English without one or for a
+    /// language with no starter): what `new` writes that readers see is in that language too.
+    var words: StarterWords {
+        let config = tree.fileExists(SiteConfig.fileName) ? SiteConfig.read(from: tree, diagnostics: Diagnostics()) : nil
+        let language = config.map { String($0.language.prefix { $0 != "-" && $0 != "_" }) } ?? "en"
+        return StarterFiles.words(language) ?? StarterFiles.words("en")!
+    }
+
     /// The day it is in the site's time zone (site.yml), or in this computer's without one.
     var today: CalendarDate {
         let zone = tree.fileExists(SiteConfig.fileName) ? SiteConfig.read(from: tree, diagnostics: Diagnostics())?.timeZone : nil
@@ -152,7 +160,7 @@ struct NewMeeting: AsyncParsableCommand {
             transform: { try SiteOptions.date($0, option: "--date") })
     var date: CalendarDate?
     @Option(help: "The locality's file name in localities/ without .md (default: the first one).") var locality: String?
-    @Option(help: "The session's name.") var name = "Evening meeting"
+    @Option(help: "The session's name (default: the starter's, in the site's language: \"Evening meeting\").") var name: String?
 
     func validate() throws {
         if let problem = ContentPath.problem(file) { throw ValidationError("--file \(file): \(problem)") }
@@ -177,9 +185,10 @@ struct NewMeeting: AsyncParsableCommand {
             // (Its problems, if any, are the ones the check below reports.)
             let before = current.map { _ in ScheduleReader.check(edit.content, file, localities: localities, diagnostics: Diagnostics()) } ?? []
             let id = ScheduleAppend.freeID("\(day)-\(slug)", taken: Set(before.map(\.id)))
-            let event = StarterSchedule.event(date: day, locality: slug, name: name)
+            let words = folder.words
+            let event = StarterSchedule.event(date: day, locality: slug, name: name ?? words.meeting)
                 .replacingOccurrences(of: JSONText.quoted("\(day)-\(slug)"), with: JSONText.quoted(id))
-            guard let text = ScheduleAppend.adding(event, to: current?.text ?? "title: \"Meetings\"\nevents:\n") else {
+            guard let text = ScheduleAppend.adding(event, to: current?.text ?? "title: \(JSONText.quoted(words.meetings))\nevents:\n") else {
                 throw ContentEdit.Refused(description: "\(folder.display(file)): error: no 'events:' line followed by a list to add the meeting to")
             }
             try edit.set(file, Data(text.utf8))

@@ -258,3 +258,20 @@ def test_kjv_without_a_shipped_copy_comes_from_the_installed_sword_module(tmp_pa
     assert (kjv / "01-Gen.osis.xml").read_bytes() == (ROOT / "Content/bible/kjv/01-Gen.osis.xml").read_bytes()
     assert 'name: "King James Version"' in (kjv / "translation.yml").read_text()
     assert not list((tmp_path / "site").glob(".sitegen-init-*"))
+
+
+@pytest.mark.parametrize("language, meeting, title", [("fi", "Iltakokous", "Kokoukset"), ("es", None, None)])
+def test_new_meeting_speaks_the_sites_language(tmp_path, language, meeting, title):
+    """`new meeting` on a Finnish (Spanish) site names the session and a new schedule file in the
+    site's language, the starter's words (what readers then see), never "Evening meeting"."""
+    site = tmp_path / "s"
+    assert init(site, "--language", language, "--bible", "none").returncode == 0
+    result = run_sitegen("new", "meeting", "--file", "schedule/more.yml", "--date", "2027-02-06", cwd=site)
+    assert result.returncode == 0, result.stderr
+    text = (site / "Content/schedule/more.yml").read_text()
+    words = (ROOT / "Starter" / language / "init.yml").read_text()
+    expected_meeting = meeting or re.search(r'(?m)^meeting: "(.*)"', words).group(1)
+    expected_title = title or re.search(r'(?m)^meetings: "(.*)"', words).group(1)
+    assert f'name: "{expected_meeting}"' in text and f'title: "{expected_title}"' in text, text
+    assert "Evening meeting" not in text and '"Meetings"' not in text
+    assert run_sitegen("check", cwd=site).returncode == 0
