@@ -7,15 +7,19 @@ import Testing
 struct RenderBudgetTests {
     @Test("pages are counted until the build's budget; one past it is refused and not counted")
     func countsAcrossThreads() async {
-        let budget = RenderBudget()
-        let page = TemplateRenderer.maximumBytes
-        let fitting = RenderBudget.maximumBytes / page
+        let budget = RenderBudget(limit: 1_000)
         let taken = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<(fitting + 3) { group.addTask { budget.take(page) } }
+            for _ in 0..<20 { group.addTask { budget.take(70) } }   // from every core at once
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
-        #expect(taken == fitting)
-        #expect(budget.take(RenderBudget.maximumBytes - fitting * page))
+        #expect(taken == 14)                // 980 bytes; the other six refused
+        #expect(!budget.take(30))           // 1,010: refused, and not counted…
+        #expect(budget.take(20))            // …so 20 still fits: 1,000 exactly
         #expect(!budget.take(1))
+    }
+
+    @Test func theBuildsBudgetHoldsManyFullPages() {
+        #expect(RenderBudget().limit == RenderBudget.maximumBytes)
+        #expect(RenderBudget.maximumBytes / TemplateRenderer.maximumBytes >= 100)
     }
 }

@@ -9,11 +9,15 @@ final class RenderBudget: Sendable {
     /// a build fills (a 10⁶-row schedule wrote 4.9 GB), not its memory.
     static let maximumBytes = 2 * 1024 * 1024 * 1024
     private let used = Mutex(0)
+    let limit: Int
+
+    /// `limit`: the build's (tests give a small one).
+    init(limit: Int = RenderBudget.maximumBytes) { self.limit = limit }
 
     /// Counts `bytes` against the budget; false (and nothing counted) when they do not fit.
     func take(_ bytes: Int) -> Bool {
         used.withLock { used in
-            guard used + bytes <= Self.maximumBytes else { return false }
+            guard used + bytes <= limit else { return false }
             used += bytes
             return true
         }
