@@ -55,6 +55,7 @@ struct InitCommand: AsyncParsableCommand {
         try write(Data(StarterSchedule.meetings(today: today, words: answers.words).utf8), to: staging.appendingPathComponent("Content/schedule/meetings.yml"))
         for (source, target) in host.files { try write(PinnedRelease.pipeline(BuiltInFiles.deploy[source]!), to: staging.appendingPathComponent(target)) }
         try placement.finish()
+        if !host.files.isEmpty && !PinnedRelease.isRelease { printError("\(directory)/\(host.files[0].target): \(PinnedRelease.notReleaseWarning)") }
         print("""
         Wrote a new site into \(directory)/ (\(bible == .kjv ? "with the King James Bible" : "without a Bible")\
         \(host.files.first.map { ", publishing from \($0.target)" } ?? "")).

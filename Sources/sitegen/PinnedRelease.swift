@@ -17,6 +17,21 @@ enum PinnedRelease {
         return Data(text.utf8)
     }
 
+    /// Whether the running program is a release's (`make dist`: the wheel's `sitegen_bin/` and the
+    /// tarball's folder hold NOTICE beside `bin/`). Another build's SHA-256 is no published
+    /// release's, so the pipeline it pins would stop at its check: `init` says so.
+    static var isRelease: Bool {
+        let folder = RunningProgram.file.deletingLastPathComponent().deletingLastPathComponent()
+        return FileManager.default.fileExists(atPath: folder.appendingPathComponent("NOTICE").path)
+    }
+
+    static var notReleaseWarning: String {
+        "warning: this sitegen is not a release build (no NOTICE beside its bin/): the pipeline pins sitegen "
+            + "\(BuildVersion.version) and this program's SHA-256, which no published release has, so it would stop at its "
+            + "check; install the release (pip install sitegen-bin==\(BuildVersion.version)) and run sitegen init again, "
+            + "or set SITEGEN_SHA256 in the pipeline to the release's (docs/publishing.md)"
+    }
+
     /// SHA-256 of the running program's file.
     static func programSHA256() throws -> String {
         SnapshotJSON.sha256(try Data(contentsOf: RunningProgram.file, options: .mappedIfSafe))

@@ -140,6 +140,8 @@ def test_init_host_writes_the_pipeline_from_deploy(tmp_path, host, files):
     expected = (ROOT / pipeline).read_text().replace("@SITEGEN_VERSION@", version).replace("@SITEGEN_SHA256@", digest)
     assert (tmp_path / "site" / files[-1]).read_text() == expected
     assert "@SITEGEN" not in expected
+    # The tests' sitegen is a debug build, no release: its SHA-256 is no published one's, and init says so.
+    assert "is not a release build" in made.stderr and f"pip install sitegen-bin=={version}" in made.stderr
 
 
 def test_kjv_without_a_shipped_copy_or_importer_is_a_clear_error(tmp_path):
