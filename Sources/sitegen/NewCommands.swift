@@ -172,8 +172,15 @@ struct NewMeeting: AsyncParsableCommand {
     func run() async throws {
         let day = date ?? folder.today
         try await folder.editing { edit in
+            // The localities' own problems are theirs, not the schedule file's: named apart.
+            let localityProblems = Diagnostics()
+            let localities = await LocalityReader.read(content: edit.content, diagnostics: localityProblems)
+            guard localityProblems.errors.isEmpty else {
+                throw ContentEdit.Refused(description: (localityProblems.all.map(\.description)
+                    + ["\(folder.display("localities")): note: the localities do not build (above); fix them, then add the meeting; nothing was changed"])
+                    .joined(separator: "\n"))
+            }
             let diagnostics = Diagnostics()
-            let localities = await LocalityReader.read(content: edit.content, diagnostics: diagnostics)
             let slugs = localities.map(\.slug).sorted()
             guard let slug = locality ?? slugs.first else {
                 throw ContentEdit.Refused(description: "\(folder.display("localities")): error: no locality to hold the meeting; pass --locality or add one first")

@@ -258,6 +258,22 @@ def test_a_million_row_csv_is_refused_before_it_is_read(site):
     assert not (site / "Content/schedule/huge.yml").exists()
 
 
+def test_new_meeting_names_a_broken_locality_not_the_schedule(site):
+    """A locality that does not build stops `new meeting` with the locality's own error, never
+    "the file would not build" about a schedule file that is fine."""
+    broken = site / "Content/localities/broken.md"
+    broken.write_text("---\nname: Broken\nlatitude: 999\nlongitude: 0\n---\n")
+    try:
+        before = tree_digest(site / "Content")
+        result = sitegen(site, "new", "meeting", "--date", "2027-02-06")
+        assert result.returncode != 0
+        assert "localities/broken.md:3:11: error:" in result.stderr and "the localities do not build" in result.stderr
+        assert "the file would not build" not in result.stderr
+        assert tree_digest(site / "Content") == before
+    finally:
+        broken.unlink()
+
+
 def test_an_import_through_a_link_or_from_a_pipe_is_held_to_the_limit(site, tmp_path):
     """The limit is the file's, not a link's: a link to a large CSV is refused by the target's
     size, and a FIFO (or /dev/zero), which has no size and no end, is refused unread."""
