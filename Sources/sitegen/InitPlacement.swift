@@ -18,6 +18,8 @@ struct InitPlacement {
     let staging: URL
     private let lock: OutputLock
     private let rootExisted: Bool
+    /// The folders above the site that `begin` made (deepest first), taken back when no site was placed.
+    private let madeFolders: [URL]
 
     static let stagingMark = ".sitegen-init-"
 
@@ -28,6 +30,12 @@ struct InitPlacement {
         try refuseUnfit(root, display: display)
         let exists = files.fileExists(atPath: root.path)
         let parent = root.deletingLastPathComponent()
+        var madeFolders: [URL] = []
+        var folder = parent
+        while !files.fileExists(atPath: folder.path), folder.path != "/" {
+            madeFolders.append(folder)
+            folder = folder.deletingLastPathComponent()
+        }
         do { try files.createDirectory(at: parent, withIntermediateDirectories: true) } catch {
             printError("\(display): error: cannot make the folder that holds it: \(FileProblem.message(error))")
             throw ExitCode.failure
@@ -42,7 +50,7 @@ struct InitPlacement {
         }
         try refuseUnfit(root, display: display)   // again, under the lock: another init may have finished meanwhile
         return InitPlacement(root: root, display: display, staging: place.appendingPathComponent("\(mark)\(getpid())"),
-                             lock: lock, rootExisted: exists)
+                             lock: lock, rootExisted: exists, madeFolders: madeFolders)
     }
 
     /// Refuses a target that is a file or already holds a site. Writes nothing, so `init` calls it
@@ -89,6 +97,9 @@ struct InitPlacement {
     func cleanUp() {
         try? FileManager.default.removeItem(at: staging)
         lock.release()
+        // No site placed: the folders made for it go too, each only while empty (`rmdir`).
+        guard !FileManager.default.fileExists(atPath: root.path) else { return }
+        for folder in madeFolders where rmdir(folder.path) != 0 { break }
     }
 
     private func stagedFiles() throws -> [String] {
