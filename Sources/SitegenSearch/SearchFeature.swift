@@ -26,9 +26,21 @@ public struct SearchFeature: SiteFeature {
         return ([nil] + others.map(Optional.some)).map { (language: String?) in
             let path = RenderContext.searchPage(language)
             let words = context.strings(language)
+            var values: TemplateObject = ["searchURL": .text(context.url(path))]
+            if language != nil { values["indexWords"] = .text(Self.indexWords(site: context.strings(), page: words)) }
             return PageSpec(path: path, template: "search", title: words["search"], description: words["description.search"],
-                            values: ["searchURL": .text(context.url(path))], language: language)
+                            values: values, language: language)
         }
+    }
+
+    /// The words the index holds in the site's language (the kinds, their labels, the
+    /// testaments), each with the page's word where it differs, as JSON: a search page in another
+    /// language shows them in its own (search.js `localize`). The index stays one.
+    static func indexWords(site: StringTable, page: StringTable) -> String {
+        let keys = StringTable.english.keys.filter { $0.hasPrefix("kind.") } + ["chapter", "chapterPlural", "oldTestament", "newTestament"]
+        var words: [String: String] = [:]
+        for key in keys.sorted() where site[key] != page[key] && words[site[key]] == nil { words[site[key]] = page[key] }
+        return "{" + words.keys.sorted().map { JSONText.quoted($0) + ":" + JSONText.quoted(words[$0]!) }.joined(separator: ",") + "}"
     }
 
     public func input(_ site: SiteSoFar, context: RenderContext) -> [Contributed<SearchContribution>] {

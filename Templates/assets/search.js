@@ -22,7 +22,20 @@
   // The translation the reader came from (the header box on its pages sends ?in=<id>): its
   // verses are searched, the others one tap away.
   var readerScope = new URLSearchParams(window.location.search).get("in");
-  var EAGER = E.EAGER, MAX_WORDS = E.MAX_WORDS, loadMeta = E.loadMeta, loadBooks = E.loadBooks, loadPart = E.loadPart;
+  var EAGER = E.EAGER, MAX_WORDS = E.MAX_WORDS, loadBooks = E.loadBooks, loadPart = E.loadPart;
+  // The index names its kinds, their labels and the testaments in the site's language; a search
+  // page in another (/search/es/ on an English site) carries them in its own (data-index-words).
+  var indexWords = JSON.parse(page.getAttribute("data-index-words") || "{}");
+  function localize(m) {
+    if (m.localized) return m;
+    m.localized = true;
+    var w = function (s) { return typeof s === "string" && Object.prototype.hasOwnProperty.call(indexWords, s) ? indexWords[s] : s; };
+    m.kinds = m.kinds.map(w);
+    (m.kindLabels || []).forEach(function (l) { if (l) Object.keys(l).forEach(function (k) { l[k] = l[k].map(w); }); });
+    m.facets.forEach(function (f) { f[1] = w(f[1]); f[2] = w(f[2]); });
+    return m;
+  }
+  function loadMeta() { return E.loadMeta().then(localize); }
   var partKey = E.partKey, rowOf = E.rowOf, facetOf = E.facetOf, refMatch = E.refMatch, refTitle = E.refTitle, refURL = E.refURL;
   var search = E.search, verify = E.verify, docText = E.docText;
 

@@ -351,6 +351,23 @@ def test_the_hint_of_a_translations_page_opens_the_hymn_too(driver, base_url):
     assert first.get_attribute("href").endswith("/hymns/3/"), first.get_attribute("href")
 
 
+def test_a_translations_search_page_names_kinds_and_counts_in_its_language(driver, base_url):
+    """The English site's index names its kinds in English; /search/es/ (the RV1909's pages'
+    search) shows them in Spanish: the kind filter, each result's kind, the count of verses."""
+    driver.get(base_url + "search/es/?q=amor&in=rv1909")
+    wait_for_results(driver)
+    kinds = [b.get_attribute("data-kind-name") for b in driver.find_elements(By.CSS_SELECTOR, ".search-kinds:not(.search-scopes) .search-filter")]
+    assert "Biblia" in kinds and "Bible" not in kinds, kinds
+    shown = " ".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, ".search-kind"))
+    assert "Biblia" in shown and "Bible " not in shown + " ", shown[:200]
+    driver.find_element(By.CSS_SELECTOR, '.search-filter[data-kind-name="Biblia"]').click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "search-section"))
+    status = driver.find_element(By.CSS_SELECTOR, "[data-search-status]").get_attribute("textContent")
+    filters = driver.find_element(By.CSS_SELECTOR, "[data-search-filters]").text
+    assert "versículo" in status and "verses" not in status, status
+    assert "Testamento" in filters and "Testament " not in filters and "All books" not in filters, filters
+
+
 def test_a_site_publishes_search_pages_only_in_the_languages_it_speaks(spanish_site, site):
     """A Spanish site whose one translation is the KJV (its pages speak the site's Spanish) has
     /search/ and no /search/en/, /search/es/ or /search/fi/: no page of it links them. The English bundled site has /search/es/ for its RV1909 and no
