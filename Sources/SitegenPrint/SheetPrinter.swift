@@ -21,7 +21,16 @@ public struct SheetPrinter: Sendable {
         /// Site path of the PDF, e.g. `schedule/meetings.pdf`.
         public let path: String
         public let paper: Paper
-        public init(path: String, paper: Paper) { self.path = path; self.paper = paper }
+        /// The paper turned sideways (a calendar month).
+        public let landscape: Bool
+        public init(path: String, paper: Paper, landscape: Bool = false) {
+            self.path = path
+            self.paper = paper
+            self.landscape = landscape
+        }
+
+        /// What the page is asked for with (`PrintHandler` turns it into the `@page` size).
+        var query: String { "paper=\(paper.rawValue)" + (landscape ? "&orientation=landscape" : "") }
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -76,7 +85,7 @@ public struct SheetPrinter: Sendable {
         }
         var done: [(Job, Int)] = []
         for job in jobs {
-            let url = "http://127.0.0.1:\(port)\(basePath)\(page)?paper=\(job.paper.rawValue)"
+            let url = "http://127.0.0.1:\(port)\(basePath)\(page)?\(job.query)"
             let pdf = try await render(url)
             let stamped = PDFStamp.reproducible(pdf, date: date)
             try write(stamped, to: output.appendingPathComponent(job.path))
@@ -142,7 +151,7 @@ public struct SheetPrinter: Sendable {
 }
 
 /// Serves the built site below its base path; an HTML page asked for with `?paper=letter|a4`
-/// gets an `@page { size: … }` rule before `</head>`.
+/// (and `&orientation=landscape`) gets an `@page { size: … }` rule before `</head>`.
 struct PrintHandler: HTTPHandler {
     let files: ServedFiles
     let basePath: String
@@ -156,9 +165,12 @@ struct PrintHandler: HTTPHandler {
         let type = ContentType.forPath(url.path)
         var body = data
         let query = request.target.query(percentEncoded: true)
-        if type.hasPrefix("text/html"), let paper = SheetPrinter.Paper.allCases.first(where: { query == "paper=\($0.rawValue)" }),
+        if type.hasPrefix("text/html"),
+           let job = SheetPrinter.Paper.allCases.flatMap({ [SheetPrinter.Job(path: "", paper: $0), SheetPrinter.Job(path: "", paper: $0, landscape: true)] })
+               .first(where: { query == $0.query }),
            let html = String(data: data, encoding: .utf8), let head = html.range(of: "</head>") {
-            body = Data(html.replacingCharacters(in: head, with: "<style>@page { size: \(paper.css); }</style></head>").utf8)
+            let size = job.paper.css + (job.landscape ? " landscape" : "")
+            body = Data(html.replacingCharacters(in: head, with: "<style>@page { size: \(size); }</style></head>").utf8)
         }
         return HTTPResponse(statusCode: .ok, headers: [.contentType: type, HTTPHeader("Cache-Control"): "no-store"], body: body)
     }

@@ -33,6 +33,18 @@
     return make(function (name) { return params.get(name); });
   }
 
+  /* Sets a filter form's fields from the query string; a choice the form does not offer is left out. */
+  function fill(form, search) {
+    var f = fromQuery(search);
+    fields.forEach(function (name) {
+      var el = form.elements[name];
+      var v = f[name];
+      if (!v || !el) return;
+      if (el.tagName === "SELECT" && !Array.prototype.some.call(el.options, function (o) { return o.value === v; })) return;
+      el.value = v;
+    });
+  }
+
   function isEmpty(f) {
     return fields.every(function (name) { return !f[name]; });
   }
@@ -66,6 +78,6 @@
     });
   }
 
-  window.sitegen.scheduleFilter = { fields: fields, fold: fold, make: make, fromQuery: fromQuery, isEmpty: isEmpty,
+  window.sitegen.scheduleFilter = { fields: fields, fold: fold, make: make, fromQuery: fromQuery, fill: fill, isEmpty: isEmpty,
                             query: query, matches: matches, hideEmpty: hideEmpty };
 })();

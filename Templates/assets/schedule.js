@@ -15,6 +15,8 @@
   var none = document.querySelector("[data-filter-none]");
   var printLink = document.querySelector("[data-print-link]");
   var printBase = printLink ? printLink.getAttribute("href") : "";
+  var calendarLink = document.querySelector("[data-calendar-link]");
+  var calendarBase = calendarLink ? calendarLink.getAttribute("href") : "";
   // A row's team is its group's (not repeated on every row, to keep the page light).
   rows.forEach(function (row) { row.dataset.team = row.closest("[data-team-group]").dataset.teamGroup; });
 
@@ -38,20 +40,11 @@
       printLink.href = printBase + (query ? "?" + query : "");
       printLink.textContent = t(query ? "schedule.printThese" : "schedule.print");
     }
+    // The calendar takes the same filters (its months have no dates to filter by).
+    if (calendarLink) calendarLink.href = calendarBase + (query ? "?" + query : "");
     if (window.history && history.replaceState) {
       history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
     }
-  }
-
-  function readQuery() {
-    var f = F.fromQuery(location.search);
-    F.fields.forEach(function (name) {
-      var el = form.elements[name];
-      var v = f[name];
-      if (!v || !el) return;
-      if (el.tagName === "SELECT" && !Array.prototype.some.call(el.options, function (o) { return o.value === v; })) return;
-      el.value = v;
-    });
   }
 
   form.hidden = false;
@@ -59,6 +52,6 @@
   form.addEventListener("change", apply);
   form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
   form.addEventListener("reset", function () { setTimeout(apply, 0); });
-  readQuery();
+  F.fill(form, location.search);
   apply();
 })();

@@ -102,6 +102,16 @@ public struct LocaleDates: Sendable, Hashable {
         format(Self.reference(weekday: number), base.weekday(.abbreviated))
     }
 
+    /// The day a week starts on in this locale, 1 = Sunday … 7 = Saturday: CLDR's week data
+    /// (`weekData.firstDay`, by the locale's region or its language's likely one) as the ICU that
+    /// Foundation links carries it; so Monday for `fi`, `es` and `en_GB`, Sunday for `en_US` and
+    /// `es_MX`. No file is read and nothing is fetched: the data is inside the binary.
+    public var firstWeekday: Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: identifier)
+        return calendar.firstWeekday
+    }
+
     private func format(_ date: CalendarDate, _ style: Date.FormatStyle) -> String {
         style.format(Self.noon(date))
     }

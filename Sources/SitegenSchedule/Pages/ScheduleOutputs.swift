@@ -7,6 +7,7 @@ public enum ScheduleOutputs {
     public static func pageSpecs(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [PageSpec] {
         [SchedulePage.spec(schedule, context: context, parts: parts), PrintSheet.spec(schedule, context: context, parts: parts),
          LocalityPages.indexSpec(schedule, context: context)] + LocalityPages.specs(schedule, context: context, parts: parts)
+            + CalendarPages.specs(schedule, context: context, parts: parts)
     }
 
     public static func feeds(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [OutputFile] {
@@ -91,7 +92,8 @@ public enum ScheduleOutputs {
         let upcoming = parts.upcoming(schedule, context: context)
         let next = upcoming.prefix(limit)
         return ["upcomingMeetings": .list(next.map { parts.row($0, schedule: schedule, context: context) }),
-                "hasUpcomingMeetings": .flag(!next.isEmpty), "scheduleURL": .text(context.url(SchedulePage.path))]
+                "hasUpcomingMeetings": .flag(!next.isEmpty), "scheduleURL": .text(context.url(SchedulePage.path)),
+                "calendarURL": .text(context.url(CalendarPages.path))]
             .merging(MissionVisits.values(schedule, upcoming: upcoming, context: context)) { $1 }
     }
 }

@@ -20,10 +20,8 @@ public enum SchedulePage {
             "through": .text(context.strings().longDate(last)), "throughISO": .text(last.description),
             "printURL": .text(context.url(PrintSheet.path)),
             "feedURL": .text(context.url(ScheduleOutputs.allFeedPath)),
-            "localityOptions": options(upcoming.compactMap { o in schedule.locality(o.event.locality).map { ($0.slug, $0.name) } }),
-            "categoryOptions": options(upcoming.map { ($0.event.category, $0.event.category) }),
-            "teamOptions": options(upcoming.map { ($0.event.team ?? noTeam, label($0.event.team ?? noTeam, context.strings())) }),
-        ]
+            "calendarURL": .text(context.url(CalendarPages.path)), "dateFilters": true,
+        ].merging(filterOptions(upcoming, schedule: schedule, words: context.strings())) { $1 }
         values["scriptURL"] = .text(context.url("assets/schedule.js"))
         values["filterScriptURL"] = .text(context.url("assets/schedule-filter.js"))
         if let subscribe = ScheduleOutputs.subscribeURL(ScheduleOutputs.allFeedPath, context: context) {
@@ -42,6 +40,14 @@ public enum SchedulePage {
         guard let next = upcoming.first(where: Visit.isMissionMeeting) else { return words["description.schedule"] }
         let place = schedule.locality(next.event.locality)?.name ?? EventText.title(next.event, schedule: schedule, words: ScheduleWords(words))
         return words.format("description.scheduleNext", ["date": words.longDate(next.date), "place": place])
+    }
+
+    /// The filters' choices (`Templates/schedule-filters.mustache`): the localities, categories and
+    /// teams of `occurrences`; shared by this page and the calendar's.
+    static func filterOptions(_ occurrences: [Occurrence], schedule: Schedule, words: StringTable) -> TemplateObject {
+        ["localityOptions": options(occurrences.compactMap { o in schedule.locality(o.event.locality).map { ($0.slug, $0.name) } }),
+         "categoryOptions": options(occurrences.map { ($0.event.category, $0.event.category) }),
+         "teamOptions": options(occurrences.map { ($0.event.team ?? noTeam, label($0.event.team ?? noTeam, words)) })]
     }
 
     /// Distinct (value, label) pairs sorted by label, for a `<select>`.

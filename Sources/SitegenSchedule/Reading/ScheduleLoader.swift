@@ -2,7 +2,7 @@
 /// every schedule file.
 public enum ScheduleLoader {
     /// Templates the schedule and locality pages need.
-    public static let templates = ["schedule", "schedule-print", "localities", "locality"]
+    public static let templates = ["schedule", "schedule-print", "schedule-calendar", "localities", "locality"]
 
     /// `cache` remembers what unchanged files held (a session's builds).
     public static func load(content: SourceTree, diagnostics: Diagnostics, cache: ScheduleCache = ScheduleCache()) async -> Schedule {
