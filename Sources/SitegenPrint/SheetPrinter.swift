@@ -170,7 +170,10 @@ struct PrintHandler: HTTPHandler {
                .first(where: { query == $0.query }),
            let html = String(data: data, encoding: .utf8), let head = html.range(of: "</head>") {
             let size = job.paper.css + (job.landscape ? " landscape" : "")
-            body = Data(html.replacingCharacters(in: head, with: "<style>@page { size: \(size); }</style></head>").utf8)
+            // Paper has no links: a link's target would be this server's address (a loopback port
+            // that differs every run), written into the PDF as its annotation.
+            let unlink = #"<script>document.addEventListener("DOMContentLoaded",function(){document.querySelectorAll("a[href]").forEach(function(a){a.removeAttribute("href")})})</script>"#
+            body = Data(html.replacingCharacters(in: head, with: "<style>@page { size: \(size); }</style>\(unlink)</head>").utf8)
         }
         return HTTPResponse(statusCode: .ok, headers: [.contentType: type, HTTPHeader("Cache-Control"): "no-store"], body: body)
     }
