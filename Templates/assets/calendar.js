@@ -55,9 +55,11 @@
     });
   }
 
-  // The grid is one Tab stop (a grid of ARIA: role, rows and cells from the table itself).
+  // The grid is one Tab stop (a grid of ARIA: role, rows and cells from the table itself). A day
+  // without entries has its number as text (no list entry to link to): here it becomes a button.
   grid.setAttribute("role", "grid");
   grid.querySelectorAll("a").forEach(function (a) { a.tabIndex = -1; });
+  grid.querySelectorAll("span.cal-num").forEach(function (number) { number.setAttribute("role", "button"); });
   function focusable(cell) {
     cells.forEach(function (c) { c.querySelector(".cal-num").tabIndex = c === cell ? 0 : -1; });
   }
@@ -130,6 +132,11 @@
       var step = root.querySelector(e.key === "PageUp" ? "a[rel=prev]" : "a[rel=next]");
       if (step) location.href = step.href;
       e.preventDefault();
+      return;
+    }
+    if ((e.key === "Enter" || e.key === " ") && !e.target.href && e.target.classList.contains("cal-num")) {
+      e.preventDefault();
+      e.target.click();   // as a link's Enter: a click without a pointer, which opens the day
       return;
     }
     if (!target) return;

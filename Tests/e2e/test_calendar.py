@@ -92,7 +92,7 @@ def test_keyboard_moves_between_days_and_enter_opens_one(driver, base_url):
     set_viewport(driver, 1280, 900)
     driver.get(base_url + "schedule/calendar/2027-01/")
     # The grid is one Tab stop: the first day's number (nothing is selected, today is not in January).
-    stops = driver.execute_script("return [...document.querySelectorAll('.calendar-grid a')].filter(a => a.tabIndex === 0).map(a => a.textContent)")
+    stops = driver.execute_script("return [...document.querySelectorAll('.calendar-grid a, .calendar-grid .cal-num')].filter(a => a.tabIndex === 0).map(a => a.textContent)")
     assert stops == ["1"]
     first = driver.find_element(By.CSS_SELECTOR, 'td[data-date="2027-01-01"] .cal-num')
     first.send_keys(Keys.ARROW_DOWN)                          # a week later
@@ -104,6 +104,12 @@ def test_keyboard_moves_between_days_and_enter_opens_one(driver, base_url):
     focused = driver.switch_to.active_element
     assert focused.get_attribute("data-day") == "2027-01-23"   # Enter opened the day: its list has the focus
     assert "Saturday, 23 January 2027" in focused.text and "Add to calendar" in focused.text
+    # A day without entries is a button of the grid: Enter says nothing is planned on it.
+    empty = driver.find_element(By.CSS_SELECTOR, 'td[data-date="2027-01-22"] .cal-num')
+    assert empty.tag_name == "span" and empty.get_attribute("role") == "button"
+    empty.send_keys(Keys.ENTER)
+    assert shown_days(driver) == [] and driver.current_url.endswith("#2027-01-22")
+    assert driver.switch_to.active_element.text == "Nothing is planned on Friday, 22 January 2027."
     driver.execute_script("window.scrollTo(0, 0)")
     screenshot(driver, "calendar-1280-light")
 
