@@ -171,7 +171,7 @@ def spanish_url(spanish_site):
 
 
 SPANISH_PAGES = ["", "hymns/", "hymns/5/", "schedule/", "schedule/print/", "localities/aberdeen/", "bible/progress/", "my/",
-                 "search/", "offline/", "no-such-page/"]
+                 "search/", "offline/", "schedule/calendar/2027-01/", "no-such-page/"]
 # The search page with results shown (a category the fixture's schedule writes in Spanish; the
 # few-books site's only Bible is the English KJV, content): the kinds' names come from the index.
 SEARCH_WITH_RESULTS = "search/?q=Santa%20Cena"
@@ -269,7 +269,8 @@ def finnish_url(tmp_path_factory):
 # The pages whose words fi.yml lacked until issue 28's last step: the offline page, the plan's
 # help, the meters' introduction, the sheet's filter sentence (a filtered sheet), and a hymn search.
 FINNISH_PAGES = ["", "hymns/5/", "hymns/meters/", "schedule/", "schedule/print/?locality=aberdeen&from=2027-03-01&to=2027-04-05&q=a",
-                 "bible/plan/", "bible/progress/", "my/", "offline/", "no-such-page/", "search/?q=Jumalan"]
+                 "bible/plan/", "bible/progress/", "my/", "offline/", "no-such-page/", "search/?q=Jumalan",
+                 "schedule/calendar/2027-04/?locality=aberdeen#2027-04-12"]
 
 
 @pytest.mark.parametrize("path", FINNISH_PAGES)
