@@ -156,6 +156,18 @@ struct PrintHandler: HTTPHandler {
     let files: ServedFiles
     let basePath: String
 
+    /// The page as printed for the paper its query names (`paper=letter|a4`, `&orientation=landscape`):
+    /// an `@page` size before `</head>`, and its links without targets, since paper has no links and
+    /// a link's target would be this server's address (a loopback port that differs every run),
+    /// written into the PDF as its annotation. Nil for any other query.
+    static func forPaper(_ html: String, query: String?) -> String? {
+        let jobs = SheetPrinter.Paper.allCases.flatMap { [SheetPrinter.Job(path: "", paper: $0), SheetPrinter.Job(path: "", paper: $0, landscape: true)] }
+        guard let job = jobs.first(where: { query == $0.query }), let head = html.range(of: "</head>") else { return nil }
+        let size = job.paper.css + (job.landscape ? " landscape" : "")
+        let unlink = #"<script>document.addEventListener("DOMContentLoaded",function(){document.querySelectorAll("a[href]").forEach(function(a){a.removeAttribute("href")})})</script>"#
+        return html.replacingCharacters(in: head, with: "<style>@page { size: \(size); }</style>\(unlink)</head>")
+    }
+
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let raw = request.target.path(percentEncoded: true)
         guard raw.hasPrefix(basePath), case .success(let path) = RequestPath.parse("/" + raw.dropFirst(basePath.count)),
@@ -165,15 +177,8 @@ struct PrintHandler: HTTPHandler {
         let type = ContentType.forPath(url.path)
         var body = data
         let query = request.target.query(percentEncoded: true)
-        if type.hasPrefix("text/html"),
-           let job = SheetPrinter.Paper.allCases.flatMap({ [SheetPrinter.Job(path: "", paper: $0), SheetPrinter.Job(path: "", paper: $0, landscape: true)] })
-               .first(where: { query == $0.query }),
-           let html = String(data: data, encoding: .utf8), let head = html.range(of: "</head>") {
-            let size = job.paper.css + (job.landscape ? " landscape" : "")
-            // Paper has no links: a link's target would be this server's address (a loopback port
-            // that differs every run), written into the PDF as its annotation.
-            let unlink = #"<script>document.addEventListener("DOMContentLoaded",function(){document.querySelectorAll("a[href]").forEach(function(a){a.removeAttribute("href")})})</script>"#
-            body = Data(html.replacingCharacters(in: head, with: "<style>@page { size: \(size); }</style>\(unlink)</head>").utf8)
+        if type.hasPrefix("text/html"), let html = String(data: data, encoding: .utf8), let printed = Self.forPaper(html, query: query) {
+            body = Data(printed.utf8)
         }
         return HTTPResponse(statusCode: .ok, headers: [.contentType: type, HTTPHeader("Cache-Control"): "no-store"], body: body)
     }

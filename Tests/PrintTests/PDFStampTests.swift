@@ -73,6 +73,16 @@ final class PDFStampTests: XCTestCase {
         XCTAssertEqual(PDFStamp.reproducible(plain, date: asOf), plain)
     }
 
+    func testThePrintedPageTakesThePapersSizeAndLosesItsLinks() {
+        let page = #"<html><head><title>x</title></head><body><a href="/church/localities/aberdeen/">Aberdeen</a></body></html>"#
+        let month = PrintHandler.forPaper(page, query: "paper=a4&orientation=landscape")
+        XCTAssertEqual(month?.contains("<style>@page { size: A4 landscape; }</style>"), true)
+        XCTAssertEqual(month?.contains(#"removeAttribute("href")"#), true)
+        XCTAssertEqual(PrintHandler.forPaper(page, query: "paper=letter")?.contains("@page { size: letter; }"), true)
+        XCTAssertNil(PrintHandler.forPaper(page, query: "paper=tabloid"))
+        XCTAssertNil(PrintHandler.forPaper(page, query: nil))
+    }
+
     func testChromiumIsFoundOnPathOrThroughCHROMIUM() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("print-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

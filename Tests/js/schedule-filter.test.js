@@ -38,4 +38,14 @@
     assert.equal(F.query(filter({ q: " a b ", team: "T 1" })), "q=a+b&team=T+1");
     assert.equal(F.isEmpty(filter({})), true);
   });
+
+  test("fill sets a form from the query string, leaving out a choice the form does not offer", function () {
+    var form = document.createElement("form");
+    form.innerHTML = '<input name="q"><select name="locality"><option value="">All</option><option value="aberdeen">A</option></select>'
+      + '<select name="team"><option value="">All</option></select>';
+    F.fill(form, "?q=tri%20cities&locality=aberdeen&team=Missionary+team+9&from=2027-01-01");
+    assert.equal(form.elements.q.value, "tri cities");
+    assert.equal(form.elements.locality.value, "aberdeen");
+    assert.equal(form.elements.team.value, "", "no such team in this form");
+  });
 })();
