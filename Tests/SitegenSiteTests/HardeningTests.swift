@@ -91,7 +91,7 @@ struct HardeningTests {
         let locality = "---\nname: \"Gackle, ND\"\naddress: [\"1 Main St\"]\n---\nSee [the hall](javascript:alert(1)),\n"
             + "[the schedule](/schedule/), [us](../../about/) and [a page](/nowhere/).\n"
         var files = ["Content/localities/gackle.md": locality]
-        for name in ["localities", "locality", "schedule", "schedule-print"] {
+        for name in ["localities", "locality", "schedule", "schedule-print", "schedule-calendar"] {
             files["Templates/\(name).mustache"] = "{{<layout}}{{$main}}\(name){{/main}}{{/layout}}"
         }
         let (errors, _) = try await build(files)

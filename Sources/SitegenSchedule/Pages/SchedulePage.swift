@@ -20,7 +20,7 @@ public enum SchedulePage {
             "through": .text(context.strings().longDate(last)), "throughISO": .text(last.description),
             "printURL": .text(context.url(PrintSheet.path)),
             "feedURL": .text(context.url(ScheduleOutputs.allFeedPath)),
-            "calendarURL": .text(context.url(CalendarPages.path)), "dateFilters": true,
+            "calendarURL": .text(context.url(CalendarPages.path)),
         ].merging(filterOptions(upcoming, schedule: schedule, words: context.strings())) { $1 }
         values["scriptURL"] = .text(context.url("assets/schedule.js"))
         values["filterScriptURL"] = .text(context.url("assets/schedule-filter.js"))

@@ -33,6 +33,7 @@ public enum CalendarPages {
         let words = context.strings()
         let last = context.asOf.adding(days: Schedule.windowDays)
         var values = SchedulePage.filterOptions(upcoming, schedule: schedule, words: words)
+        values["withoutDates"] = true   // a month is its own range of dates
         values["weekdays"] = .list(weekdays(words))
         values["from"] = .text(words.longDate(context.asOf))
         values["through"] = .text(words.longDate(last))
