@@ -5,7 +5,7 @@
 // Keys and storage: sitegen.js; the progress file's import: reader-data.js (the one validator).
 (function () {
   "use strict";
-  var S = window.sitegen, store = S.store, K = S.keys;
+  var S = window.sitegen, store = S.store, K = S.keys, el = S.el;
   // K.read: ["Gen.1", "John.3", …]; K.plan: ["01-01/0", …] (day/column of ticked readings);
   // K.redLetter: "off" when the reader switched red letter off.
   var FORMAT = "sitegen-bible-progress";
@@ -187,7 +187,7 @@
     if (today) {
       if (!today.classList.contains("today")) {
         today.classList.add("today"); today.setAttribute("aria-current", "date");
-        var badge = document.createElement("span"); badge.className = "today-badge"; badge.textContent = S.t("bible.today");
+        var badge = el("span", "today-badge", S.t("bible.today"));
         var h = today.querySelector(".plan-date"); h.appendChild(document.createTextNode(" ")); h.appendChild(badge);
       }
       if (link) link.setAttribute("href", "#d" + key);
@@ -202,7 +202,6 @@
   // ---- Home page: today's readings and verse by the reader's date ------------------------------
   // The HTML holds the build's day; another day's readings come from the month's days.json and
   // are drawn as the template's rows (plan-readings.mustache), every text set as text.
-  function el(tag, cls, text) { return S.el(tag, cls ? { "class": cls } : null, text); }
   function readingRow(r) {
     var li = el("li", "plan-reading"), label = el("label", "plan-tick"), box = el("input", "js-only");
     var inputID = "r" + r.id.replace("/", "-");

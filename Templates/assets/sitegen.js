@@ -70,9 +70,12 @@
     return { get: get, set: set, getJSON: getJSON, setJSON: setJSON, keys: allKeys, used: used, commit: commit };
   }
 
-  // An element with attributes and text (text set as text, never parsed).
+  // An element with attributes and text (text set as text, never parsed); `attrs` is an object
+  // of attributes, or a string: the class alone (el("li", "plan-reading")). The one element
+  // maker every script uses.
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
+    if (typeof attrs === "string") attrs = attrs ? { "class": attrs } : null;
     Object.keys(attrs || {}).forEach(function (k) {
       if (k === "class") e.className = attrs[k]; else e.setAttribute(k, attrs[k]);
     });
