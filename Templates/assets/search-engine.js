@@ -1,6 +1,8 @@
 // sitegen's search engine, DOM-free: reads the index the build wrote (search/index.json, term
 // shards, document parts, the books file; docs/search.md), matches references as people type them
-// (the rules of Sources/SitegenSearch/ReferenceQuery.swift) and ranks documents for a query, with
+// (the one reference grammar: its spellings are the books files', from Swift's BibleSearch and
+// ReferenceSpellings; Tests/e2e/test_search.py reads every one of
+// Tests/SearchTests/Fixtures/reference-spellings.tsv through it) and ranks documents for a query, with
 // the word rules of search-words.js. `sitegen.searchEngine(base)` makes one for the site at
 // `base`; search.js shows its answers on /search/.
 (function () {
@@ -156,7 +158,7 @@
       return partCache[key];
     }
 
-    // ---- references (ReferenceQuery.swift) ----
+    // ---- references (the grammar lives here alone; docs/search.md lists what it reads) ----
     var ORDINALS = { "1st": "1", first: "1", i: "1", "2nd": "2", second: "2", ii: "2", "3rd": "3", third: "3", iii: "3" };
     function normalizeRef(q) {
       var s = fold(q).replace(/[.,\u00a0\t\n]/g, " ").replace(/[\u2010-\u2014]/g, "-");

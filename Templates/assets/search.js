@@ -3,7 +3,7 @@
 // term shards search/t/<hash>.json and the parts of document groups,
 // search/d/<group>-<part>-<hash>.json, 16 documents each (docs/search.md).
 // The word rules (tokenize, fold, -eth/-est) are search-words.js's (SitegenWords/SearchText.swift);
-// the reference rules follow Sources/SitegenSearch/ReferenceQuery.swift.
+// the reference rules are search-engine.js's own (the spellings are the index's books files).
 (function () {
   "use strict";
   var page = document.querySelector("[data-search]");
