@@ -56,8 +56,11 @@
     if (!textBox) return;
     var started = performance.now();
     var id = article.getAttribute("data-chapter-id");
-    // "Salmo 23" on the RV1909's Psalm 23: the chapter as a reference in the page's language.
-    var reference = article.getAttribute("data-reference") || id.replace(".", " ");
+    // The book as a reference names it in the page's language ("Salmo" on the RV1909's Psalm 23)
+    // and the chapter's number; a verse's reference is the page's `ref.*` words filled
+    // (sitegen.reference, Swift's ReferenceText).
+    var book = article.getAttribute("data-reference-book") || id.split(".")[0];
+    var chapterNumber = article.getAttribute("data-chapter-number") || id.split(".")[1];
     var translation = article.getAttribute("data-translation-id") || "";
     var abbreviation = article.getAttribute("data-translation") || "";
     var marks = chapter(id);
@@ -71,7 +74,7 @@
     var hint = el("p", { id: "verse-actions-hint", "class": "visually-hidden" }, S.t("marks.hint"));
     article.appendChild(hint);
 
-    function label(a, b) { return reference + ":" + a + (b && b !== a ? "–" + b : ""); }
+    function label(a, b) { return S.reference({ book: book, chapter: chapterNumber, verse: a, toVerse: b || null }); }
     function verseText(n) {
       var v = verses[n]; if (!v) return "";
       var copy = v.cloneNode(true);
@@ -250,7 +253,8 @@
         editor.hidden = true; panel.querySelector("[data-act=note]").focus();
       } else if (act === "copy") {
         var words = list.map(function (v) { return (list.length > 1 ? v + " " : "") + verseText(v); }).join(" ");
-        var ref = label(String(sel.from), String(sel.to)) + (abbreviation ? " " + abbreviation : "");
+        var ref = label(String(sel.from), String(sel.to));
+        if (abbreviation) ref = S.t("ref.inTranslation", { reference: ref, translation: abbreviation });
         copyText(words + "\n" + ref, function (ok) { say(ok ? S.t("marks.copied", { ref: ref }) : S.t("marks.couldNotCopy")); });
       } else if (act === "link") {
         var url = location.origin + location.pathname + "#v" + sel.from;
@@ -285,9 +289,9 @@
     var box = document.querySelector("[data-hymn-favourites]");
     if (!box) return;
     var fav = favourites(), numbers = Object.keys(fav).sort(function (a, b) { return a - b; });
-    var list = box.querySelector("ol");
+    var list = box.querySelector("ol"), address = S.attr("data-hymn-url");   // "/hymns/{n}/" (HymnPages.path)
     numbers.forEach(function (n) {
-      var link = document.querySelector('[aria-labelledby="by-number"] .hymn-list a[href$="/' + n + '/"]');
+      var link = address && document.querySelector('[aria-labelledby="by-number"] .hymn-list a[href="' + CSS.escape(S.fill(address, { n: n })) + '"]');
       if (!link) return;
       var li = el("li"); li.appendChild(link.cloneNode(true)); list.appendChild(li);
     });

@@ -83,8 +83,8 @@ enum ChapterPages {
             values["progressURL"] = .text(context.url(BiblePaths.progress))
             values["hasRedLetter"] = .flag(edition.translation.styles.contains(.jesus))
             values["hasAdded"] = .flag(edition.translation.styles.contains(.added))
-            // Where bible.js finds the plan's month files (`MM/days.json`), to tick today's reading.
-            values["planURL"] = .text(context.url(BiblePaths.plan))
+            // How bible.js finds the reader's day in the plan's month files, to tick today's reading.
+            values["planScript"] = .object(PlanDays.scriptValues(nil, context: context))
             self.values = values
         }
 
@@ -129,7 +129,8 @@ enum ChapterPages {
         values["chapter"] = .number(chapter.number)
         values["chapterID"] = .text(BiblePaths.chapterID(book.canon, chapter.number))
         values["heading"] = .text(edition.heading(book, chapter.number))
-        values["reference"] = .text("\(edition.referenceName(book)) \(chapter.number)")
+        // marks.js writes a verse's reference with the page's `ref.*` forms (ReferenceText).
+        values["referenceBook"] = .text(edition.referenceName(book))
         values["bookTitle"] = .text(book.title)
         values["showBookTitle"] = .flag(chapter.number == book.chapters.first?.number && book.title != book.name)
         values["text"] = .text(text)
