@@ -56,11 +56,11 @@
     if (!textBox) return;
     var started = performance.now();
     var id = article.getAttribute("data-chapter-id");
-    // The book as a reference names it in the page's language ("Salmo" on the RV1909's Psalm 23)
-    // and the chapter's number; a verse's reference is the page's `ref.*` words filled
-    // (sitegen.reference, Swift's ReferenceText).
-    var book = article.getAttribute("data-reference-book") || id.split(".")[0];
-    var chapterNumber = article.getAttribute("data-chapter-number") || id.split(".")[1];
+    // A verse's reference in the page's language, as Swift's ReferenceText writes it with this
+    // chapter filled in ("Salmo 23:{verse}", "Salmo 23:{verse}–{toVerse}"); sitegen.reference
+    // picks the form, as on /my/. A copied verse names its translation (data-in-translation).
+    var forms = { "ref.verse": article.getAttribute("data-verse-ref") || id + ".{verse}",
+                  "ref.verses": article.getAttribute("data-verses-ref") || id + ".{verse}-{toVerse}" };
     var translation = article.getAttribute("data-translation-id") || "";
     var abbreviation = article.getAttribute("data-translation") || "";
     var marks = chapter(id);
@@ -74,7 +74,7 @@
     var hint = el("p", { id: "verse-actions-hint", "class": "visually-hidden" }, S.t("marks.hint"));
     article.appendChild(hint);
 
-    function label(a, b) { return S.reference({ book: book, chapter: chapterNumber, verse: a, toVerse: b || null }); }
+    function label(a, b) { return S.reference({ verse: a, toVerse: b || null }, forms); }
     function verseText(n) {
       var v = verses[n]; if (!v) return "";
       var copy = v.cloneNode(true);
@@ -254,7 +254,7 @@
       } else if (act === "copy") {
         var words = list.map(function (v) { return (list.length > 1 ? v + " " : "") + verseText(v); }).join(" ");
         var ref = label(String(sel.from), String(sel.to));
-        if (abbreviation) ref = S.t("ref.inTranslation", { reference: ref, translation: abbreviation });
+        if (abbreviation) ref = S.fill(article.getAttribute("data-in-translation") || "{reference}", { reference: ref });
         copyText(words + "\n" + ref, function (ok) { say(ok ? S.t("marks.copied", { ref: ref }) : S.t("marks.couldNotCopy")); });
       } else if (act === "link") {
         var url = location.origin + location.pathname + "#v" + sel.from;

@@ -7,15 +7,6 @@ import Testing
 /// document all read the same HTML (issue 43: it was rendered three times).
 @Suite("Markdown pages rendered once")
 struct PagesRenderOnceTests {
-    static func context(base: String) -> RenderContext {
-        let config = SiteConfig(title: "Test site", description: "", baseURL: base, language: "en",
-                                timeZone: TimeZone(identifier: "UTC")!, allowRawHTML: false, menu: [], footer: "")
-        let templates = TemplateLibrary(templates: [:], tree: SourceTree(url: URL(fileURLWithPath: "/nonexistent"), displayPath: "T"),
-                                        diagnostics: Diagnostics())
-        return RenderContext(config: config, baseURL: base, asOf: CalendarDate("2026-11-22")!,
-                             templates: templates, diagnostics: Diagnostics(), jobs: 1, generator: "test")
-    }
-
     @Test func pageSnapshotAndSearchShareOneRendering() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("pages-once-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -30,7 +21,7 @@ struct PagesRenderOnceTests {
         let pages = try #require(await kind.read(KindInput(content: SourceTree(url: root, displayPath: "Content"), jobs: 1,
                                                            diagnostics: diagnostics), cache: cache))
         #expect(pages.count == 2 && diagnostics.all.isEmpty)
-        let context = Self.context(base: "https://example.org/church/")
+        let context = bareContext(base: "https://example.org/church/")
         let specs = kind.pages(pages, context: context, cache: cache)
         let snapshot = try #require(try kind.snapshots(pages, context: context, cache: cache).first)
         _ = kind.contributions(pages, context: context, cache: cache)
@@ -42,9 +33,20 @@ struct PagesRenderOnceTests {
         #expect(specs.first { $0.path == "about/" }?.values["content"] == .text(html))
         #expect(String(decoding: snapshot.data, as: UTF8.self).contains("We meet <em>weekly</em>"))
         // Other settings (a session whose site.yml changed) render again, once.
-        _ = kind.pages(pages, context: Self.context(base: "https://example.org/"), cache: cache)
+        _ = kind.pages(pages, context: bareContext(base: "https://example.org/"), cache: cache)
         #expect(about.rendered.renders.withLock { $0 } == 2)
-        #expect(about.html(Self.context(base: "https://example.org/").markdown).contains("href=\"/hymns/\""))
+        #expect(about.html(bareContext(base: "https://example.org/").markdown).contains("href=\"/hymns/\""))
         #expect(about.rendered.renders.withLock { $0 } == 2)
     }
+}
+
+/// A context of a site with no templates, at `base` (the root or a sub-path), for tests that call
+/// a kind's functions directly.
+func bareContext(base: String) -> RenderContext {
+    let config = SiteConfig(title: "Test site", description: "", baseURL: base, language: "en",
+                            timeZone: TimeZone(identifier: "UTC")!, allowRawHTML: false, menu: [], footer: "")
+    let templates = TemplateLibrary(templates: [:], tree: SourceTree(url: URL(fileURLWithPath: "/nonexistent"), displayPath: "T"),
+                                    diagnostics: Diagnostics())
+    return RenderContext(config: config, baseURL: base, asOf: CalendarDate("2026-11-24")!,
+                         templates: templates, diagnostics: Diagnostics(), jobs: 1, generator: "test")
 }

@@ -17,20 +17,12 @@ struct ScriptRulesTests {
         .appendingPathComponent("Fixtures/script-rules.json")
     static let bases = ["/", "https://example.org/church/"]
 
-    static func context(base: String) -> RenderContext {
-        let config = SiteConfig(title: "Test site", description: "", baseURL: base, language: "en",
-                                timeZone: TimeZone(identifier: "UTC")!, allowRawHTML: false, menu: [], footer: "")
-        let templates = TemplateLibrary(templates: [:], tree: SourceTree(url: URL(fileURLWithPath: "/nonexistent"), displayPath: "T"),
-                                        diagnostics: Diagnostics())
-        return RenderContext(config: config, baseURL: base, asOf: CalendarDate("2026-11-24")!,
-                             templates: templates, diagnostics: Diagnostics(), jobs: 1, generator: "test")
-    }
-
     struct Table: Codable, Equatable {
         var verses: [Verse] = []
         var references: [Reference] = []
         var hymns: [Hymn] = []
         var planDays: [PlanDay] = []
+        var chapterPages: [ChapterPage] = []
     }
     /// `template` as the books files and /my/ carry it; the verse's and its chapter's address.
     struct Verse: Codable, Equatable { let template: String, chapter: Int, verse: Int, url: String, chapterURL: String }
@@ -38,6 +30,9 @@ struct ScriptRulesTests {
     struct Reference: Codable, Equatable {
         let language: String, forms: [String: String], values: [String: String], text: String, inTranslation: String
     }
+    /// A chapter page's forms (`data-verse-ref`, `data-verses-ref`, `data-in-translation`: the
+    /// chapter filled in) and the labels of verses and ranges marks.js makes with them.
+    struct ChapterPage: Codable, Equatable { let verse: String, verses: String, inTranslation: String, labels: [[String]] }
     struct Hymn: Codable, Equatable { let template: String, number: Int, url: String }
     /// The plan's templates (`day`, `days`, `url`) and, for a date, the key, file and address.
     struct PlanDay: Codable, Equatable { let templates: [String: String], date: String, key: String, days: String, url: String }
@@ -47,7 +42,7 @@ struct ScriptRulesTests {
         let places: [(osis: String, chapter: Int, verse: Int)] = [("John", 3, 16), ("Ps", 119, 176), ("Jude", 1, 3), ("1Cor", 13, 4),
                                                                    ("Tob", 2, 1), ("Rev", 22, 21)]
         for base in bases {
-            let context = context(base: base)
+            let context = bareContext(base: base)
             for id in [nil, "rv1909", "web"] {
                 for place in places {
                     let canon = Canon.book(osis: place.osis)!
@@ -85,6 +80,14 @@ struct ScriptRulesTests {
                 let text = references.text(book: c.book, chapter: c.chapter, verse: c.verse, toChapter: c.toChapter, toVerse: c.toVerse)
                 table.references.append(Reference(language: language, forms: references.forms, values: values, text: text,
                                                    inTranslation: references.text(text, in: "RV1909")))
+            }
+            for (book, chapter) in [("Salmo", "23"), ("Jude", "1")] {
+                let labels = [("1", nil), ("3", "5"), ("4", "4")].map { (from: String, to: String?) in
+                    [from, to ?? "", references.text(book: book, chapter: chapter, verse: from, toVerse: to)]
+                }
+                table.chapterPages.append(ChapterPage(verse: references.text(book: book, chapter: chapter, verse: "{verse}"),
+                                                      verses: references.text(book: book, chapter: chapter, verse: "{verse}", toVerse: "{toVerse}"),
+                                                      inTranslation: references.text("{reference}", in: "RV1909"), labels: labels))
             }
         }
         return table

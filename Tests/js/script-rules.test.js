@@ -41,6 +41,19 @@
     });
   });
 
+  test("a chapter page's verse labels: its forms with the chapter filled in (marks.js)", function () {
+    return table().then(function (t) {
+      assert.ok(t.chapterPages.length >= 6, "cases");
+      t.chapterPages.forEach(function (c) {
+        var forms = { "ref.verse": c.verse, "ref.verses": c.verses };
+        c.labels.forEach(function (l) {
+          assert.equal(S.reference({ verse: l[0], toVerse: l[1] || null }, forms), l[2], c.verse + " " + l[0] + "-" + l[1]);
+          assert.equal(S.fill(c.inTranslation, { reference: l[2] }), l[2] + " RV1909", c.inTranslation);
+        });
+      });
+    });
+  });
+
   test("hymn addresses", function () {
     return table().then(function (t) {
       assert.ok(t.hymns.length >= 8, "cases");

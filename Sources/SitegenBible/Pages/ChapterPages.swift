@@ -74,10 +74,12 @@ enum ChapterPages {
         let editions: [Edition]
         let values: TemplateObject
         let context: RenderContext
+        let references: ReferenceText
 
         init(_ edition: Edition, among editions: [Edition], context: RenderContext) {
             self.edition = edition
             self.editions = editions
+            references = ReferenceText(edition.strings)
             self.context = context
             var values = BiblePages.editionValues(edition, context: context)
             values["progressURL"] = .text(context.url(BiblePaths.progress))
@@ -129,8 +131,13 @@ enum ChapterPages {
         values["chapter"] = .number(chapter.number)
         values["chapterID"] = .text(BiblePaths.chapterID(book.canon, chapter.number))
         values["heading"] = .text(edition.heading(book, chapter.number))
-        // marks.js writes a verse's reference with the page's `ref.*` forms (ReferenceText).
-        values["referenceBook"] = .text(edition.referenceName(book))
+        // A verse's reference as marks.js writes it: ReferenceText's forms with this chapter filled in
+        // ("Salmo 23:{verse}", "Salmo 23:{verse}–{toVerse}", "{reference} RV1909"), so the page
+        // carries three short templates rather than every form.
+        let references = shared.references, name = edition.referenceName(book), number = String(chapter.number)
+        values["verseRef"] = .text(references.text(book: name, chapter: number, verse: "{verse}"))
+        values["versesRef"] = .text(references.text(book: name, chapter: number, verse: "{verse}", toVerse: "{toVerse}"))
+        values["inTranslation"] = .text(references.text("{reference}", in: edition.translation.abbreviation))
         values["bookTitle"] = .text(book.title)
         values["showBookTitle"] = .flag(chapter.number == book.chapters.first?.number && book.title != book.name)
         values["text"] = .text(text)
