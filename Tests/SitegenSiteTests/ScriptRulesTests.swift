@@ -116,6 +116,14 @@ struct ScriptRulesTests {
         #expect(Set(table.references.map(\.text)).isSuperset(of: ["Psalm 23", "Genesis 1–2", "Psalm 23:1", "Psalm 23:3–5",
                                                                   "John 3:16–4:2", "Jude 1:3", "Genesis 5"]))
         #expect(table.hymns.contains { $0.url == "/church/hymns/365/" })
+        // The search's verse titles (made a chapter at a time) are `text`'s, a book named like a placeholder too.
+        for language in ["en", "es", "fi"] {
+            let references = ReferenceText(StringTable(language: language, words: StringTable.builtInTables[language]!))
+            for book in ["Salmo", "{verse} {chapter}"] {
+                let titles = references.verseTitles(book: book, chapter: 23)
+                for verse in [1, 6, 176] { #expect(titles(verse) == references.text(book: book, chapter: 23, verse: verse)) }
+            }
+        }
         #expect(table.planDays.contains { $0.key == "02-29" && $0.url == "/church/bible/plan/02/#d02-29" })
     }
 }

@@ -36,6 +36,16 @@ public struct ReferenceText: Sendable, Hashable {
              toVerse: toVerse.map(String.init))
     }
 
+    /// The titles of a chapter's verses ("Psalm 23:1", "Psalm 23:2", …), as `text` writes each:
+    /// the `ref.verse` form is cut at its `{verse}`s and the pieces filled once per chapter, so a
+    /// verse costs one join (the search titles every verse of every translation: 100,000 of them
+    /// took 1.9 s through `text` in a debug build, 0.03 s so; a string join, 0.02 s).
+    public func verseTitles(book: String, chapter: Int) -> @Sendable (Int) -> String {
+        let values = ["book": book, "chapter": String(chapter)]
+        let pieces = (forms["ref.verse"] ?? "").components(separatedBy: "{verse}").map { StringTable.fill($0, values) }
+        return { verse in pieces.joined(separator: String(verse)) }
+    }
+
     /// A passage of the plan: "Genesis 1–2", "Luke 1:1–38", "Luke 1:39–2:20".
     public func text(_ p: Passage) -> String {
         p.wholeChapters

@@ -89,12 +89,12 @@ public enum BibleSearch {
         documents.reserveCapacity(book.chapters.reduce(0) { $0 + $1.verses.count })
         for chapter in book.chapters {
             let path = BiblePaths.chapter(canon, chapter.number, in: input.pathID)
+            let title = input.references.verseTitles(book: input.referenceName, chapter: chapter.number)
             // One for the chapter's verses, which each hold only their own fields.
             let shared = SearchDocument.Shared(kind: input.kind, group: path, facet: book.name, section: input.testament, scope: input.scope,
                                                groupSlot: groupSlot(canon, chapter.number))
             for verse in chapter.verses where !verse.isOmitted {
-                let title = input.references.text(book: input.referenceName, chapter: chapter.number, verse: verse.number)
-                documents.append(SearchDocument(in: shared, url: path + BiblePaths.anchor(verse: String(verse.number)), title: title,
+                documents.append(SearchDocument(in: shared, url: path + BiblePaths.anchor(verse: String(verse.number)), title: title(verse.number),
                                                 text: verse.plainText, slot: verse.number - 1))
             }
         }
