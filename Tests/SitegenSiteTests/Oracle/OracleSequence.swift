@@ -1,0 +1,201 @@
+import Foundation
+import SitegenCore
+import SitegenServe
+@testable import SitegenSite
+
+/// What a build of some sources gave: every output file's SHA-256 by path and the warnings, or
+/// the diagnostics it failed with (each sorted, as the comparison needs).
+enum OracleOutcome: Equatable {
+    case built(files: [String: String], warnings: [String])
+    case failed([String])
+}
+
+/// Fresh full builds, remembered by a hash of every source file (path and bytes): every sequence
+/// starts from the same sources, and an edit that is mended comes back to sources seen before.
+/// A build is deterministic (same sources, same bytes), so a remembered one is the one it would make.
+actor FreshBuilds {
+    static let shared = FreshBuilds()
+    private var outcomes: [String: OracleOutcome] = [:]
+    private(set) var made = 0
+
+    func outcome(_ site: TestSite) async -> OracleOutcome {
+        let key = SnapshotJSON.sha256(site.sources().sorted { $0.key < $1.key }
+            .reduce(into: Data()) { $0 += Data($1.key.utf8) + [0] + $1.value + [0] })
+        if let known = outcomes[key] { return known }
+        let outcome: OracleOutcome
+        do {
+            let run = try await SiteRun.make(site.options, changes: .all(kindCount: site.kinds.count), previous: nil)
+            outcome = .built(files: Dictionary(run.files.map { ($0.path, SnapshotJSON.sha256($0.data)) }) { first, _ in first },
+                             warnings: run.warnings.map(\.description).sorted())
+        } catch let failure as BuildFailed {
+            outcome = .failed(failure.diagnostics.map(\.description).sorted())
+        } catch {
+            outcome = .failed(["not a BuildFailed: \(error)"])
+        }
+        made += 1
+        outcomes[key] = outcome
+        return outcome
+    }
+}
+
+/// Random edit sequences against one `BuildSession`, driven the way `sitegen serve` drives it:
+/// after each step the session learns what changed from `SourceWatcher`'s stamps (not from the
+/// test), rebuilds (`deferSlow`, then `settle()` once edits pause, as serve does; or plainly),
+/// and its output folder is compared with a fresh full build of the same sources, byte for byte.
+/// A step that breaks the sources must fail in both with the same diagnostics and leave the
+/// output as the last good build made it; the mend must bring it back.
+///
+/// A session lives for a chain of `length` sequences (seeds 1…10, 11…20, …), as serve's session
+/// lives through many edits: each sequence after the first starts by putting every source back
+/// as the fixture has it (a `git checkout`, one step of many files, compared like the others).
+/// A failure's replay runs its chain from the start up to the failing seed.
+struct OracleChain {
+    static let length: UInt64 = 10
+
+    private let site: TestSite
+    private let session: BuildSession
+    private let watcher: SourceWatcher
+    private let fixture: [String: Data]
+    private var known: [String: SourceWatcher.Stamp]
+    /// The sources and output of the last step that built.
+    private var good: (sources: [String: Data], output: [String: String])
+    /// The files the sources broke with, put back by the mend.
+    private var broken = Set<String>()
+    private var random = OracleRandom(seed: 0)
+    private var steps: [String] = []
+    private var seed: UInt64 = 0
+
+    /// The seeds of the chain that holds `seed`, from its first up to `seed`.
+    static func replaying(_ seed: UInt64) -> ClosedRange<UInt64> { ((seed - 1) / length * length + 1)...seed }
+
+    /// A new session over a new copy of the fixture, built and compared with a fresh build.
+    init() async throws {
+        site = try TestSite.oracleCopy()
+        session = BuildSession(options: site.options)
+        watcher = SourceWatcher(roots: [site.url("Content"), site.url("Templates")])
+        fixture = site.sources()
+        guard case .built(let files, _) = await FreshBuilds.shared.outcome(site) else {
+            throw OracleFailure(report: "the oracle's fixture does not build")
+        }
+        _ = try await session.build()
+        known = watcher.scan()
+        good = (fixture, files)
+        if let problem = OracleChain.difference(site.outputDigests(), files) { throw OracleFailure(report: "the first build: " + problem) }
+    }
+
+    func remove() { site.remove() }
+
+    /// Runs the sequence of `seed` (3 to 5 edits, and the mends they need); nil when every step held,
+    /// else what went wrong, with the seed and the steps to replay it.
+    mutating func run(seed: UInt64) async throws -> String? {
+        self.seed = seed
+        random = OracleRandom(seed: seed)
+        steps.append("sequence \(seed):")
+        let reset = OracleGenerator.mend(site.differences(from: fixture), to: fixture, site)
+        if !reset.operations.isEmpty, let problem = try await step([OracleEdit(label: "sources put back as in the fixture", operations: reset.operations)],
+                                                                    mending: true, last: false) {
+            return report(problem)
+        }
+        let count = random.number(3...5)
+        var number = 0
+        while number < count || !broken.isEmpty {
+            number += 1
+            if number > count + 3 { return report("the sources could not be mended") }
+            // While broken, mostly the mend; at the end always.
+            let mending = !broken.isEmpty && (number > count || random.chance(0.65))
+            var generator = OracleGenerator(random: random)
+            var edits = [mending ? OracleGenerator.mend(broken, to: good.sources, site) : try generator.edit(site, avoiding: broken)]
+            if !mending, random.chance(0.15) { edits.append(try generator.edit(site, avoiding: broken.union(edits[0].paths))) }
+            random = generator.random
+            if let problem = try await step(edits, mending: mending, last: number >= count) { return report(problem) }
+        }
+        return nil
+    }
+
+    /// Makes the edits, lets the session rebuild what the watcher saw change, and compares.
+    private mutating func step(_ edits: [OracleEdit], mending: Bool, last: Bool) async throws -> String? {
+        // serve's way (the page first, the rest when edits pause), sometimes with the next edit
+        // made before the pause; or a plain rebuild.
+        let serve = random.chance(0.75)
+        let holdSettle = serve && !mending && !last && random.chance(0.2)
+        steps.append("  [\(serve ? holdSettle ? "serve, next edit before the settle" : "serve" : "rebuild")] "
+                     + edits.map(\.description).joined(separator: " + "))
+        for edit in edits { for operation in edit.operations { try operation.apply(to: site) } }
+
+        let now = watcher.scan()
+        let changed = SourceWatcher.changes(from: known, to: now)
+        known = now
+        var outcome: OracleOutcome?
+        if !changed.isEmpty {
+            do {
+                let report = try await session.rebuild(changed: changed, deferSlow: serve)
+                outcome = .built(files: [:], warnings: report.warnings.map(\.description).sorted())
+            } catch let failure as BuildFailed {
+                outcome = .failed(failure.diagnostics.map(\.description).sorted())
+            }
+        }
+        if !holdSettle, await session.isUnsettled { _ = try await session.settle() }
+
+        switch (await FreshBuilds.shared.outcome(site), outcome) {
+        case (.built(let files, let warnings), let outcome):
+            if case .failed(let diagnostics) = outcome { return "the session failed where a fresh build did not: \(diagnostics)" }
+            if case .built(_, let reported) = outcome, reported != warnings {
+                return "warnings: the session's \(reported), a fresh build's \(warnings)"
+            }
+            if !holdSettle, let problem = Self.difference(site.outputDigests(), files) { return problem }
+            good = (site.sources(), files)
+            broken = []
+        case (.failed(let diagnostics), .failed(let reported)):
+            if reported != diagnostics { return "diagnostics: the session's \(reported), a fresh build's \(diagnostics)" }
+            if !holdSettle, let problem = Self.difference(site.outputDigests(), good.output) {
+                return "the output of a failed step is not the last good build's: " + problem
+            }
+            // The files of the edit that broke the sources; after a mend that did not help (an
+            // edit made meanwhile broke something too), every file not as at the last good build.
+            if broken.isEmpty { broken = Set(edits.flatMap(\.paths)) }
+            if mending { broken = site.differences(from: good.sources) }
+        case (.failed(let diagnostics), _):
+            return "a fresh build failed (\(diagnostics)), the session did not "
+                + (changed.isEmpty ? "(nothing changed for the watcher)" : "fail")
+        }
+        return nil
+    }
+
+    private func report(_ problem: String) -> String {
+        "The incremental oracle failed: \(problem)\n"
+            + "Replay: SITEGEN_ORACLE_SEED=\(seed) swift test --skip-build --filter IncrementalOracleTests\n"
+            + "Steps of the session (seeds \(Self.replaying(seed))):\n" + steps.joined(separator: "\n")
+    }
+
+    /// What differs between the output folder and a fresh build (nil: the same paths and bytes).
+    static func difference(_ actual: [String: String], _ expected: [String: String]) -> String? {
+        let missing = Set(expected.keys).subtracting(actual.keys).sorted()
+        let extra = Set(actual.keys).subtracting(expected.keys).sorted()
+        let stale = expected.keys.filter { actual[$0] != nil && actual[$0] != expected[$0] }.sorted()
+        guard !missing.isEmpty || !extra.isEmpty || !stale.isEmpty else { return nil }
+        return "not written: \(missing.prefix(8)); left over: \(extra.prefix(8)); stale bytes: \(stale.prefix(8))"
+    }
+}
+
+struct OracleFailure: Error, CustomStringConvertible {
+    let report: String
+    var description: String { report }
+}
+
+extension TestSite {
+    /// Every source file (`Content/`, `Templates/`) by relative path.
+    func sources() -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in listed("Content") + listed("Templates") { files[path] = fm.contents(atPath: url(path).path) }
+        return files
+    }
+
+    /// The source files that are not as in `sources` (changed, added or deleted since).
+    func differences(from sources: [String: Data]) -> Set<String> {
+        let now = self.sources()
+        return Set(now.keys).union(sources.keys).filter { now[$0] != sources[$0] }
+    }
+
+    /// The output folder's files (sitegen's marker aside) by path, as SHA-256.
+    func outputDigests() -> [String: String] { outputTree().mapValues { SnapshotJSON.sha256($0) } }
+}
