@@ -3,48 +3,6 @@ import SitegenCore
 import SitegenServe
 @testable import SitegenSite
 
-/// What a build of some sources gave: every output file's SHA-256 by path and the warnings, or
-/// the diagnostics it failed with (each sorted, as the comparison needs).
-enum OracleOutcome: Equatable {
-    case built(files: [String: String], warnings: [String])
-    case failed([String])
-}
-
-/// Fresh full builds, remembered by a hash of every source file (path and bytes): every sequence
-/// starts from the same sources, and an edit that is mended comes back to sources seen before.
-/// A build is deterministic (same sources, same bytes), so a remembered one is the one it would make.
-actor FreshBuilds {
-    static let shared = FreshBuilds()
-    private var outcomes: [String: OracleOutcome] = [:]
-    private(set) var made = 0
-
-    /// The outcome of a fresh build of `site`, whose source files are `sources`.
-    func outcome(_ site: TestSite, sources: [String: Data]) async -> OracleOutcome {
-        var all = Data()
-        for (path, data) in sources.sorted(by: { $0.key < $1.key }) {
-            all.append(contentsOf: path.utf8)
-            all.append(0)
-            all.append(data)
-            all.append(0)
-        }
-        let key = SnapshotJSON.sha256(all)
-        if let known = outcomes[key] { return known }
-        let outcome: OracleOutcome
-        do {
-            let run = try await SiteRun.make(site.options, changes: .all(kindCount: site.kinds.count), previous: nil)
-            outcome = .built(files: Dictionary(run.files.map { ($0.path, SnapshotJSON.sha256($0.data)) }) { first, _ in first },
-                             warnings: run.warnings.map(\.description).sorted())
-        } catch let failure as BuildFailed {
-            outcome = .failed(failure.diagnostics.map(\.description).sorted())
-        } catch {
-            outcome = .failed(["not a BuildFailed: \(error)"])
-        }
-        made += 1
-        outcomes[key] = outcome
-        return outcome
-    }
-}
-
 /// Random edit sequences against one `BuildSession`, driven the way `sitegen serve` drives it:
 /// after each step the session learns what changed from `SourceWatcher`'s stamps (not from the
 /// test), rebuilds (`deferSlow`, then `settle()` once edits pause, as serve does; or plainly),
@@ -68,8 +26,10 @@ struct OracleChain {
     private var good: (sources: [String: Data], output: [String: String])
     /// The files the sources broke with, put back by the mend.
     private var broken = Set<String>()
-    private var random = OracleRandom(seed: 0)
-    private var steps: [String] = []
+    /// The sequence's edits and choices, from its seed.
+    private var generator = OracleGenerator(random: OracleRandom(seed: 0))
+    /// Every step so far, for the report.
+    private var log: [String] = []
     private var seed: UInt64 = 0
 
     /// The seeds of the chain that holds `seed`, from its first up to `seed`.
@@ -94,26 +54,32 @@ struct OracleChain {
 
     /// Runs the sequence of `seed` (3 or 4 edits, and the mends they need); nil when every step held,
     /// else what went wrong, with the seed and the steps to replay it.
-    mutating func run(seed: UInt64) async throws -> String? {
+    mutating func run(seed: UInt64) async -> String? {
+        do {
+            return try await steps(seed: seed)
+        } catch {
+            return report("the test could not go on: \(error)")
+        }
+    }
+
+    private mutating func steps(seed: UInt64) async throws -> String? {
         self.seed = seed
-        random = OracleRandom(seed: seed)
-        steps.append("sequence \(seed):")
+        generator = OracleGenerator(random: OracleRandom(seed: seed))
+        log.append("sequence \(seed):")
         let reset = OracleGenerator.mend(site.sources().paths(differingFrom: fixture), to: fixture, site)
         if !reset.operations.isEmpty, let problem = try await step([OracleEdit(label: "sources put back as in the fixture", operations: reset.operations)],
                                                                     mending: true, last: false) {
             return report(problem)
         }
-        let count = random.number(3...4)
+        let count = generator.random.number(3...4)
         var number = 0
         while number < count || !broken.isEmpty {
             number += 1
             if number > count + 3 { return report("the sources could not be mended") }
             // While broken, mostly the mend; at the end always.
-            let mending = !broken.isEmpty && (number > count || random.chance(0.65))
-            var generator = OracleGenerator(random: random)
+            let mending = !broken.isEmpty && (number > count || generator.random.chance(0.65))
             var edits = [mending ? OracleGenerator.mend(broken, to: good.sources, site) : try generator.edit(site, avoiding: broken)]
-            if !mending, random.chance(0.15) { edits.append(try generator.edit(site, avoiding: broken.union(edits[0].paths))) }
-            random = generator.random
+            if !mending, generator.random.chance(0.15) { edits.append(try generator.edit(site, avoiding: broken.union(edits[0].paths))) }
             if let problem = try await step(edits, mending: mending, last: number >= count) { return report(problem) }
         }
         return nil
@@ -123,9 +89,9 @@ struct OracleChain {
     private mutating func step(_ edits: [OracleEdit], mending: Bool, last: Bool) async throws -> String? {
         // serve's way (the page first, the rest when edits pause), sometimes with the next edit
         // made before the pause; or a plain rebuild.
-        let serve = random.chance(0.75)
-        let holdSettle = serve && !mending && !last && random.chance(0.2)
-        steps.append("  [\(serve ? holdSettle ? "serve, next edit before the settle" : "serve" : "rebuild")] "
+        let serve = generator.random.chance(0.75)
+        let holdSettle = serve && !mending && !last && generator.random.chance(0.2)
+        log.append("  [\(serve ? holdSettle ? "serve, next edit before the settle" : "serve" : "rebuild")] "
                      + edits.map(\.description).joined(separator: " + "))
         for edit in edits { for operation in edit.operations { try operation.apply(to: site) } }
 
@@ -174,7 +140,7 @@ struct OracleChain {
     private func report(_ problem: String) -> String {
         "The incremental oracle failed: \(problem)\n"
             + "Replay: SITEGEN_ORACLE_SEED=\(seed) swift test --skip-build --filter IncrementalOracleTests\n"
-            + "Steps of the session (seeds \(Self.replaying(seed))):\n" + steps.joined(separator: "\n")
+            + "Steps of the session (seeds \(Self.replaying(seed))):\n" + log.joined(separator: "\n")
     }
 
     static let strict = ProcessInfo.processInfo.environment["SITEGEN_ORACLE_STRICT"] == "1"

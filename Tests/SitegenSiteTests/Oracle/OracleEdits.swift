@@ -115,7 +115,7 @@ extension SourceKind {
             let path = "Content/hymns/" + String(format: "%03d.md", number)
             var operations = [FileOperation.write(path, "---\nnumber: \(number)\ntitle: \(random.pick(words))\n---\nA new hymn,\nOf \(random.pick(words)).\n")]
             // Mostly with the count raised, as `sitegen new hymn` does; else a hymn past the count.
-            if random.chance(0.8) {
+            if random.chance(0.8), site.exists("Content/hymns/hymnal.yml") {
                 operations.append(.write("Content/hymns/hymnal.yml", try site.read("Content/hymns/hymnal.yml")
                     .replacingOccurrences(of: "count: \(count)", with: "count: \(number)")))
             }
@@ -125,7 +125,7 @@ extension SourceKind {
             // Mostly the last hymn with the count lowered; else a gap.
             let count = try site.hymnCount()
             let last = "Content/hymns/" + String(format: "%03d.md", count)
-            guard random.chance(0.7), site.exists(last), count > 1 else { return [.delete(path)] }
+            guard random.chance(0.7), site.exists(last), count > 1, site.exists("Content/hymns/hymnal.yml") else { return [.delete(path)] }
             return [.delete(last), .write("Content/hymns/hymnal.yml", try site.read("Content/hymns/hymnal.yml")
                 .replacingOccurrences(of: "count: \(count)", with: "count: \(count - 1)"))]
         })
@@ -253,7 +253,7 @@ extension SourceKind {
 
     static let settings = SourceKind(
         name: "site.yml",
-        files: { _ in ["Content/site.yml"] },
+        files: { site in ["Content/site.yml"].filter(site.exists) },
         changes: [
             { random, text in text.appending(toLineStarting: "title: ", random.pick(words)) },
             { random, text in text.appending(toLineStarting: "footer: ", random.pick(words)) },
@@ -382,7 +382,9 @@ extension TestSite {
         SourceFingerprints.files(below: url(folder)).map { String($0.dropFirst(root.standardizedFileURL.path.count + 1)) }.sorted()
     }
 
+    /// The hymnal's count (0 without `hymnal.yml`, renamed or deleted by an edit).
     func hymnCount() throws -> Int {
+        guard exists("Content/hymns/hymnal.yml") else { return 0 }
         let line = try read("Content/hymns/hymnal.yml").split(separator: "\n").first { $0.hasPrefix("count: ") }
         return Int(line?.dropFirst("count: ".count) ?? "") ?? 0
     }
