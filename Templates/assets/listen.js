@@ -78,7 +78,13 @@
 
   // ---- Voices: one of the text's language, the device's own first ---------------------------
   function primary(lang) { return String(lang || "").toLowerCase().split(/[-_]/)[0]; }
+  // By language, once the list is known: speech-dispatcher lists thousands of voices.
+  var chosen = {};
   function voiceFor(lang) {
+    if (!(lang in chosen)) chosen[lang] = bestVoice(lang);
+    return chosen[lang];
+  }
+  function bestVoice(lang) {
     var want = primary(lang), all = synth.getVoices() || [], best = null;
     all.forEach(function (v) {
       if (primary(v.lang) !== want) return;

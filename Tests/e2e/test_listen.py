@@ -7,7 +7,9 @@ to say is kept in the tab's sessionStorage, so it follows the reader from page t
 clock (Date.now moved on by the test) is installed the same way for the sleep timer, and the
 Media Session's handlers are recorded where the page sets them. Nothing in listen.js knows."""
 import json
+import os
 import re
+import shutil
 import time
 
 import pytest
@@ -351,3 +353,49 @@ def test_offline_with_the_server_stopped_it_still_speaks(driver, site):
     listen_button(driver).click()
     wait_for(driver, lambda d: len(spoken(d)) >= 36, "nothing was spoken offline")
     assert words(spoken(driver)[0]["text"]).startswith("There was a man of the Pharisees")
+
+
+# ---- A real engine: espeak-ng through speech-dispatcher, Chromium's speech back end on Linux ----
+
+def real_voice_browser(tmp_path):
+    """Chromium with its speech back end on (--enable-speech-dispatcher): libspeechd starts a
+    speech-dispatcher of its own (folders under tmp_path: config, socket, log, pid) whose
+    espeak-ng writes what it says through ALSA's file plugin into voice.raw, since the machine
+    has no sound card. The daemon ends by itself a few seconds after its last client."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from conftest import _chromium_options
+    config = tmp_path / "config" / "speech-dispatcher"
+    config.mkdir(parents=True)
+    (config / "speechd.conf").write_text('AudioOutputMethod "alsa"\nAudioALSADevice "tofile"\nDefaultModule espeak-ng\n'
+                                         'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"\n')
+    (tmp_path / "asoundrc").write_text(
+        f'pcm.tofile {{ type file; slave.pcm "null"; file "{tmp_path / "voice.raw"}"; format "raw" }}\n')
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_CACHE_HOME=str(tmp_path / "cache"),
+               ALSA_CONFIG_PATH=f"/usr/share/alsa/alsa.conf:{tmp_path / 'asoundrc'}")
+    options = _chromium_options()
+    options.add_argument("--enable-speech-dispatcher")
+    service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver", env=env)
+    return webdriver.Chrome(service=service, options=options)
+
+
+def test_a_real_engine_reads_john_3_aloud(base_url, tmp_path):
+    if not (shutil.which("speech-dispatcher") and os.path.exists("/usr/lib/speech-dispatcher-modules/sd_espeak-ng")):
+        pytest.skip("speech-dispatcher and espeak-ng are not installed (scripts/install-deps test)")
+    browser = real_voice_browser(tmp_path)
+    try:
+        browser.get(base_url + "bible/john/3/")
+        # The button shows once the engine has listed its voices (espeak-ng's English among them).
+        listen_button(browser).click()
+        now = lambda d: d.find_element(By.CSS_SELECTOR, ".listen-now span").text
+        # Verse 2 starts only after the engine said verse 1 had ended: it really spoke.
+        wait_for(browser, lambda d: now(d) == "Reading John 3:2", "verse 1 was not spoken to its end", timeout=60)
+        voice = browser.execute_script("return window.speechSynthesis.getVoices().filter(v => /^en/.test(v.lang)).length")
+        browser.find_element(By.CSS_SELECTOR, "[data-listen-act='stop']").click()
+    finally:
+        browser.quit()
+    assert voice > 0
+    samples = (tmp_path / "voice.raw").read_bytes()
+    loud = sum(1 for i in range(0, len(samples) - 1, 2) if abs(int.from_bytes(samples[i:i + 2], "little", signed=True)) > 500)
+    # espeak-ng's 22,050 samples a second: verse 1 is some seconds of sound, not silence.
+    assert loud > 22050 // 2, f"{len(samples)} bytes of sound, {loud} loud samples"
