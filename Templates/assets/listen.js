@@ -219,6 +219,7 @@
     clearInterval(this.tick); this.tick = null;
     if (this.bar) { this.bar.remove(); this.bar = null; document.body.classList.remove("listen-open"); }
     if (navigator.mediaSession) { navigator.mediaSession.playbackState = "none"; navigator.mediaSession.metadata = null; }
+    this.awake();
     this.timer = ""; this.until = 0; this.plan = null;
     var status = document.querySelector("[data-listen-status]");
     if (status) status.textContent = why || S.t("listen.stopped");
@@ -323,15 +324,35 @@
     this.media();
   };
 
+  // ---- The screen stays on while it reads ------------------------------------------------------
+  // Phones stop a page's speech when the screen locks (docs/listen.md), so while the voice reads
+  // the screen is kept on (Screen Wake Lock, where the browser has it); pausing, stopping or the
+  // sleep timer lets it sleep again. The browser drops the lock when the page is hidden.
+  Player.prototype.awake = function () {
+    var self = this, want = this.playing;
+    if (!navigator.wakeLock) return;
+    if (want && !this.lock) {
+      this.lock = true;
+      navigator.wakeLock.request("screen").then(function (lock) {
+        if (!self.playing) { lock.release(); self.lock = null; return; }
+        self.lock = lock;
+        lock.addEventListener("release", function () { if (self.lock === lock) self.lock = null; });
+      }, function () { self.lock = null; });
+    } else if (!want && this.lock && this.lock.release) {
+      this.lock.release(); this.lock = null;
+    }
+  };
+
   // ---- The lock screen and headphones (Media Session) -----------------------------------------
   Player.prototype.media = function () {
     var session = navigator.mediaSession, self = this;
-    if (!session) return;
+    if (!session) return this.awake();
     var text = this.timerText(), title = this.until ? S.t("listen.mediaTimer", { title: this.page.title, time: clock(this.until - Date.now()) }) : this.page.title;
     if (window.MediaMetadata && (!session.metadata || session.metadata.title !== title || session.metadata.artist !== this.page.items[this.index].label)) {
       session.metadata = new MediaMetadata({ title: title, artist: this.page.items[this.index].label, album: text || document.title });
     }
     session.playbackState = this.playing ? "playing" : "paused";
+    this.awake();
     if (this.handlers) return;
     this.handlers = true;
     [["play", function () { self.resume(); }], ["pause", function () { self.pause(); }], ["stop", function () { self.stop(); }],

@@ -90,6 +90,15 @@ FAKE_SPEECH = r"""
   Object.defineProperty(Navigator.prototype, "mediaSession", { get: () => session, configurable: true });
   window.MediaMetadata = class { constructor(m) { Object.assign(this, { title: "", artist: "", album: "" }, m); } };
   window.__media = { handlers, session };
+  // The screen kept on while it reads (Screen Wake Lock): how many locks are held.
+  const wake = { held: 0 };
+  Object.defineProperty(Navigator.prototype, "wakeLock", { configurable: true, get: () => ({ request: type => {
+    wake.held++;
+    const lock = { type, released: false, addEventListener() {},
+                   release() { if (!lock.released) { lock.released = true; wake.held--; } return Promise.resolve(); } };
+    return Promise.resolve(lock);
+  } }) });
+  window.__wake = wake;
 })();
 """
 
@@ -250,8 +259,10 @@ def test_the_lock_screens_pause_resume_and_next_and_a_tap_on_a_verse(driver, bas
     session = driver.execute_script("return window.__media.session")
     assert session["metadata"]["title"] == "John 3 KJV" and session["playbackState"] == "playing"
     assert {"play", "pause", "nexttrack", "previoustrack", "stop"} <= set(driver.execute_script("return Object.keys(window.__media.handlers)"))
+    wait_for(driver, lambda d: d.execute_script("return window.__wake.held") == 1, "the screen is not kept on while it reads")
     driver.execute_script("window.__media.handlers.pause()")
     assert driver.execute_script("return window.__speech.current()") is None
+    wait_for(driver, lambda d: d.execute_script("return window.__wake.held") == 0, "the screen is kept on while paused")
     assert driver.execute_script("return window.__media.session.playbackState") == "paused"
     assert "Resume" in driver.find_element(By.CSS_SELECTOR, ".listen-play").text
     driver.execute_script("window.__media.handlers.play()")           # the same verse again
