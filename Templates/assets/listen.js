@@ -169,7 +169,9 @@
       // Refused without a tap on this page (a browser's autoplay rule): wait for Resume.
       if (e && e.error === "not-allowed") return self.pause(S.t("listen.tapToGoOn", { ref: it.label }));
       if (e && (e.error === "interrupted" || e.error === "canceled")) return;
-      self.spoken(i);
+      // Anything else (no data for the language, the engine failed): stop and say so, rather
+      // than race through the verses and chapters, each failing at once.
+      self.stop(S.t("listen.failed", { ref: it.label, reason: (e && e.error) || "?" }));
     };
     this.utterance = u;   // kept: an utterance the browser collected would never say it ended
     this.mark(it);
@@ -178,7 +180,10 @@
     synth.speak(u);
   };
   // Ends what is speaking; its events no longer count.
-  Player.prototype.silence = function () { this.token++; synth.cancel(); };
+  Player.prototype.silence = function () {
+    this.token++;
+    if (synth.speaking || synth.pending) synth.cancel();   // Chrome may drop a speak() right after a needless cancel()
+  };
 
   Player.prototype.spoken = function (i) {
     if (this.timer !== "" && this.timer !== "chapter" && Date.now() >= this.until) return this.stop(S.t("listen.timerEnded"));
@@ -214,6 +219,7 @@
   };
   Player.prototype.resume = function () { this.speak(this.index); };
   Player.prototype.stop = function (why) {
+    var hadFocus = !!(this.bar && this.bar.contains(document.activeElement));
     this.silence(); this.playing = false;
     if (this.marked) { this.marked.classList.remove("listening"); this.marked.removeAttribute("aria-current"); this.marked = null; }
     clearInterval(this.tick); this.tick = null;
@@ -223,8 +229,9 @@
     this.timer = ""; this.until = 0; this.plan = null;
     var status = document.querySelector("[data-listen-status]");
     if (status) status.textContent = why || S.t("listen.stopped");
+    // The focus was on the bar (Stop pressed): back to Listen, without moving the page.
     var start = document.querySelector("[data-listen-start]");
-    if (start) start.focus();
+    if (start && hadFocus) start.focus({ preventScroll: true });
   };
 
   // The verse being read: marked, and kept in view when it is not.

@@ -34,6 +34,7 @@ FAKE_SPEECH = r"""
   window.__clock = { advance: ms => sessionStorage.setItem(OFFSET, String(Number(sessionStorage.getItem(OFFSET) || 0) + ms)) };
   if (config.noSpeech) { delete window.speechSynthesis; delete window.SpeechSynthesisUtterance;
                          delete Window.prototype.speechSynthesis; return; }
+  const failing = config.fail || "";   // an engine that fails every utterance with this error
   const voices = config.voices.map((lang, i) => ({ lang, name: "Fake " + lang, voiceURI: "fake:" + lang,
                                                    localService: true, default: i === 0 }));
   let listed = false;
@@ -52,6 +53,7 @@ FAKE_SPEECH = r"""
     const u = current;
     setTimeout(() => {
       if (current !== u) return;
+      if (failing) { current = null; fire(u, "error", { error: failing }); if (!current) next(); return; }
       fire(u, "start"); fire(u, "boundary", { name: "word", charIndex: 0 });
       if (config.auto) setTimeout(() => finish(u), 0);
     }, 0);
@@ -105,8 +107,8 @@ FAKE_SPEECH = r"""
 ALL_VOICES = ["en-US", "es-ES", "fi-FI"]
 
 
-def install(driver, voices=ALL_VOICES, auto=True, no_speech=False) -> None:
-    config = {"voices": voices, "auto": auto, "noSpeech": no_speech}
+def install(driver, voices=ALL_VOICES, auto=True, no_speech=False, fail="") -> None:
+    config = {"voices": voices, "auto": auto, "noSpeech": no_speech, "fail": fail}
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_SPEECH % json.dumps(config)})
 
 
@@ -302,6 +304,18 @@ def test_without_a_voice_for_the_language_it_says_so_and_speaks_nothing(driver, 
     assert not driver.find_elements(By.CSS_SELECTOR, "[data-listen-start]")
     driver.find_element(By.ID, "v1").click()
     assert spoken(driver) == []
+
+
+def test_an_engine_that_fails_stops_it_and_says_why(driver, base_url):
+    install(driver, fail="language-unavailable")
+    driver.get(base_url + "bible/john/3/")
+    listen_button(driver).click()
+    status = driver.find_element(By.CSS_SELECTOR, "[data-listen-status]")
+    wait_for(driver, lambda d: status.get_attribute("textContent") == "The voice could not read John 3:1 (language-unavailable).",
+             "the failure was not said")
+    time.sleep(0.5)   # nothing goes on to the next verse or chapter
+    assert len(spoken(driver)) == 1 and driver.current_url.endswith("/bible/john/3/")
+    assert not driver.find_elements(By.CSS_SELECTOR, ".listen-bar")
 
 
 def test_without_speech_or_javascript_there_is_no_button(driver, base_url):
