@@ -35,6 +35,10 @@ FAKE_SPEECH = r"""
   if (config.noSpeech) { delete window.speechSynthesis; delete window.SpeechSynthesisUtterance;
                          delete Window.prototype.speechSynthesis; return; }
   const failing = config.fail || "";   // an engine that fails every utterance with this error
+  // Safari's rule: a document may speak only once the reader has tapped in it.
+  let tapped = false;
+  ["click", "keydown", "pointerdown"].forEach(type => window.addEventListener(type, () => { tapped = true; }, true));
+  const refused = () => config.tapPerPage && !tapped;
   const voices = config.voices.map((lang, i) => ({ lang, name: "Fake " + lang, voiceURI: "fake:" + lang,
                                                    localService: true, default: i === 0 }));
   let listed = false;
@@ -53,7 +57,8 @@ FAKE_SPEECH = r"""
     const u = current;
     setTimeout(() => {
       if (current !== u) return;
-      if (failing) { current = null; fire(u, "error", { error: failing }); if (!current) next(); return; }
+      const error = refused() ? "not-allowed" : failing;
+      if (error) { current = null; fire(u, "error", { error }); if (!current) next(); return; }
       fire(u, "start"); fire(u, "boundary", { name: "word", charIndex: 0 });
       if (config.auto) setTimeout(() => finish(u), 0);
     }, 0);
@@ -107,8 +112,8 @@ FAKE_SPEECH = r"""
 ALL_VOICES = ["en-US", "es-ES", "fi-FI"]
 
 
-def install(driver, voices=ALL_VOICES, auto=True, no_speech=False, fail="") -> None:
-    config = {"voices": voices, "auto": auto, "noSpeech": no_speech, "fail": fail}
+def install(driver, voices=ALL_VOICES, auto=True, no_speech=False, fail="", tap_per_page=False) -> None:
+    config = {"voices": voices, "auto": auto, "noSpeech": no_speech, "fail": fail, "tapPerPage": tap_per_page}
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_SPEECH % json.dumps(config)})
 
 
@@ -188,7 +193,10 @@ def test_a_plan_day_reads_its_readings_in_order_and_marks_each_chapter_read(driv
     install(driver)
     driver.get(base_url + "bible/plan/02/#d02-14")
     day = driver.find_element(By.ID, "d02-14")
-    day.find_element(By.CSS_SELECTOR, ".listen-day").click()
+    button = wait_for(driver, lambda d: day.find_element(By.CSS_SELECTOR, ".listen-day"), "no Listen on the day")
+    assert button.get_attribute("aria-label") == "Listen: 14 February"
+    assert axe_violations(driver) == []
+    button.click()
     wait_for(driver, lambda d: len(spoken(d)) >= 31 + 38 + 22 + 31 and d.find_elements(By.CSS_SELECTOR, "[data-listen-status]")
              and d.find_element(By.CSS_SELECTOR, "[data-listen-status]").get_attribute("textContent") == "Finished.",
              "the day's readings were not all read", timeout=60)
@@ -316,6 +324,22 @@ def test_an_engine_that_fails_stops_it_and_says_why(driver, base_url):
     time.sleep(0.5)   # nothing goes on to the next verse or chapter
     assert len(spoken(driver)) == 1 and driver.current_url.endswith("/bible/john/3/")
     assert not driver.find_elements(By.CSS_SELECTOR, ".listen-bar")
+
+
+def test_a_browser_that_wants_a_tap_on_each_page_waits_for_resume(driver, base_url, site):
+    """Safari speaks only after a tap in the page: the next chapter waits, saying so, for Resume."""
+    install(driver, tap_per_page=True)
+    driver.get(base_url + "bible/john/3/#v36")
+    listen_button(driver).click()                     # from the verse in the address
+    wait_for_url_path(driver, "/bible/john/4/")
+    now = wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".listen-now span"), "no bar on John 4")
+    wait_for(driver, lambda d: now.text.startswith("Paused at John 4:1: press Resume"), "it did not ask for a tap")
+    driver.find_element(By.CSS_SELECTOR, ".listen-play").click()
+    wait_for(driver, lambda d: len([u for u in spoken(d) if u["page"] == "/bible/john/4/"]) >= 3, "Resume did not go on")
+    said = spoken(driver)
+    assert words(said[0]["text"]) == chapter_texts(site, "kjv", "john", 3)[35] and said[0]["page"] == "/bible/john/3/"
+    john4 = [words(u["text"]) for u in said if u["page"] == "/bible/john/4/"]
+    assert john4[:3] == [chapter_texts(site, "kjv", "john", 4)[0]] * 2 + [chapter_texts(site, "kjv", "john", 4)[1]]
 
 
 def test_without_speech_or_javascript_there_is_no_button(driver, base_url):
