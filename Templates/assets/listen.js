@@ -80,6 +80,7 @@
   function primary(lang) { return String(lang || "").toLowerCase().split(/[-_]/)[0]; }
   // By language, once the list is known: speech-dispatcher lists thousands of voices.
   var chosen = {};
+  if (synth.addEventListener) synth.addEventListener("voiceschanged", function () { chosen = {}; });
   function voiceFor(lang) {
     if (!(lang in chosen)) chosen[lang] = bestVoice(lang);
     return chosen[lang];
@@ -291,7 +292,7 @@
     var play = el("button", { type: "button", "class": "primary listen-play", "data-listen-act": "play" });
     row.append(button(S.t("listen.previous" + unit), "▮◀", "previous"), play, button(S.t("listen.next" + unit), "▶▮", "next"),
                button(S.t("listen.stop"), "■", "stop"));
-    var speed = choice("listen-speed", S.t("listen.speed"), RATES, RATES.map(function (r) { return r + "×"; }), rate());
+    var speed = choice("listen-speed", S.t("listen.speed"), RATES, RATES.map(function (r) { return new Intl.NumberFormat(S.language()).format(r) + "×"; }), rate());
     var sleep = choice("listen-sleep", S.t("listen.timer"), TIMERS, [S.t("listen.timerOff"), S.t("listen.timerChapter")].concat(
       TIMERS.slice(2).map(function (m) { return S.t("listen.timerMinutes", { count: m }); })), this.timer);
     if (this.page.kind === "hymn") sleep.wrap.hidden = true;   // a hymn stops at its end anyway

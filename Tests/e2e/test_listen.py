@@ -171,6 +171,10 @@ def test_salmo_23_is_read_in_spanish_with_a_spanish_voice(driver, base_url, site
     said = spoken(driver)[:6]
     assert [words(u["text"]) for u in said] == chapter_texts(site, "rv1909", "ps", 23)
     assert {(u["lang"], u["voice"]) for u in said} == {("es", "es-ES")}
+    # The bar in the page's language, numbers as Spanish writes them.
+    wait_for(driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#listen-speed option, label[for=listen-sleep]')].map(o => o.textContent)")
+        == ["0,75×", "1×", "1,25×", "1,5×", "Temporizador"], "the bar is not in Spanish")
 
 
 def test_a_finnish_hymn_is_read_in_finnish_stanza_by_stanza_with_its_refrain_and_stops(driver, base_url, site):
