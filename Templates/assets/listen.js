@@ -470,6 +470,9 @@
       if (!page.items.length || !page.tools) return;
       var player = offer(page), next = takeNext();
       if (player && next && samePage(next.url)) goOn(player, next);
+      // Back to this page from the browser's memory (Back after the next chapter): it was silenced
+      // when left, so it shows as paused where it was.
+      window.addEventListener("pageshow", function (e) { if (e.persisted && player && player.playing) player.pause(); });
     });
     window.addEventListener("pagehide", function () { synth.cancel(); });
   });
