@@ -108,23 +108,6 @@ struct PlanReading {
         }
     }
 
-    /// What "Listen" on a plan day reads, chapter by chapter: `[url, first verse, last verse]`,
-    /// the last 0 when the chapter is read to its end (listen.js reads this, never the reference).
-    func listenParts(context: RenderContext) -> [ListenPart] {
-        reading.passages.flatMap { p in
-            p.chapters.map { chapter in
-                ListenPart(url: context.url(BiblePaths.chapter(p.book, chapter)),
-                           from: chapter == p.startChapter && !p.wholeChapters ? p.startVerse : 1,
-                           to: chapter == p.endChapter && !p.wholeChapters && !p.endsChapter ? p.endVerse : 0)
-            }
-        }
-    }
-
-    /// `listenParts` as the JSON of a `data-listen` attribute: `[["/bible/luke/1/",1,38]]`.
-    func listenJSON(context: RenderContext) -> String {
-        "[" + listenParts(context: context).map { "[" + JSONText.quoted($0.url) + ",\($0.from),\($0.to)]" }.joined(separator: ",") + "]"
-    }
-
     static func passageLabel(_ p: Passage) -> String {
         if p.wholeChapters {
             return p.startChapter == p.endChapter ? "\(p.book.name) \(p.startChapter)" : "\(p.book.name) \(p.startChapter)–\(p.endChapter)"
@@ -133,11 +116,4 @@ struct PlanReading {
             ? "\(p.book.name) \(p.startChapter):\(p.startVerse)–\(p.endVerse)"
             : "\(p.book.name) \(p.startChapter):\(p.startVerse)–\(p.endChapter):\(p.endVerse)"
     }
-}
-
-/// One chapter of a plan reading as "Listen" reads it (`to` 0: to the chapter's end).
-struct ListenPart: Equatable {
-    let url: String
-    let from: Int
-    let to: Int
 }
