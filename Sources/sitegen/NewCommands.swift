@@ -96,15 +96,15 @@ struct NewHymn: AsyncParsableCommand {
             }
             let name = Self.file(number)
             let titleLine = title.map { "title: \(JSONText.quoted($0))\n" } ?? ""
+            let words = folder.words
             try folder.create(name, """
             ---
             number: \(number)
             \(titleLine)---
-            The first stanza, one line of the hymn on each line;
-            a blank line starts the next stanza.
+            \(words.hymnStanza.joined(separator: "\n"))
 
             ::: chorus
-            A chorus, if the hymn has one (else delete these three lines).
+            \(words.hymnChorus)
             :::
 
             """, in: edit)
@@ -133,16 +133,17 @@ struct NewPage: AsyncParsableCommand {
 
     func run() async throws {
         let last = name.split(separator: "/").last.map(String.init) ?? name
-        let words = last.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
-        let heading = title ?? (words.prefix(1).uppercased() + words.dropFirst())
+        let spaced = last.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        let heading = title ?? (spaced.prefix(1).uppercased() + spaced.dropFirst())
         let file = "pages/\(name).md"
+        let words = folder.words
         try await folder.editing { edit in
             try folder.create(file, """
             ---
             title: \(JSONText.quoted(heading))
-            description: \(JSONText.quoted("One line about this page, for search engines and link previews."))
+            description: \(JSONText.quoted(words.pageDescription))
             ---
-            Write the page here in Markdown: **bold**, *italic*, [a link](/about/), lists with `-`.
+            \(words.pageText)
 
             """, in: edit)
         }

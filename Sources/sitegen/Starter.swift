@@ -95,9 +95,15 @@ enum StarterFiles {
             guard let word = fields.string(key, required: true) else { preconditionFailure("\(path) has no \(key)") }
             return word
         }
+        func lines(_ key: String) -> [String] {
+            guard let lines = fields.stringList(key, required: true), !lines.isEmpty else { preconditionFailure("\(path) has no \(key)") }
+            return lines
+        }
         return StarterWords(title: word("title"), description: word("description"), descriptionWithBible: word("description_with_bible"),
                             footer: word("footer"), hymns: word("hymns"), bible: word("bible"), meetings: word("meetings"),
-                            localities: word("localities"), about: word("about"), meeting: word("meeting"))
+                            localities: word("localities"), about: word("about"), meeting: word("meeting"),
+                            pageDescription: word("page_description"), pageText: word("page_text"),
+                            hymnStanza: lines("hymn_stanza"), hymnChorus: word("hymn_chorus"))
     }
 }
 
@@ -107,6 +113,11 @@ struct StarterWords {
     let hymns, bible, meetings, localities, about: String
     /// The first meeting's session.
     let meeting: String
+    /// What `new page` writes for the volunteer to replace: its description and its text.
+    let pageDescription, pageText: String
+    /// What `new hymn` writes for the volunteer to replace: a stanza's lines, a chorus.
+    let hymnStanza: [String]
+    let hymnChorus: String
 }
 
 /// The starter's locality in the site's time zone (Starter/ says America/Chicago, so it builds as it is).

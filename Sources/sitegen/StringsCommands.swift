@@ -18,6 +18,12 @@ struct StringsFolder: ParsableArguments {
 
     var tree: SourceTree { Self.tree(content: content) }
 
+    /// `Content/` itself: the strings commands' edits go through `ContentEdit` on it, like `new`'s.
+    var contentTree: SourceTree {
+        SourceTree(url: URL(fileURLWithPath: content, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL, displayPath: content)
+    }
+
     static func tree(content: String) -> SourceTree {
         let folder = URL(fileURLWithPath: content, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             .standardizedFileURL.appendingPathComponent(StringTable.folder)
@@ -73,16 +79,19 @@ struct StringsCopy: AsyncParsableCommand {
         }
         let tree = folder.tree
         let name = "\(table).yml"
-        if !force, tree.fileExists(name) {
-            printError("\(tree.display(name)): error: the site already has its own \(name); pass --force to replace it")
-            throw ExitCode.failure
+        let folderName = StringTable.folder + "/"
+        // The table, the built-in one as it was and the record: one locked, confined, all-or-nothing edit.
+        try await edit(folder.contentTree) { edit in
+            if !force, try edit.exists(folderName + name) {
+                throw ContentEdit.Refused(description: "\(tree.display(name)): error: the site already has its own \(name); pass --force to replace it")
+            }
+            var copies = try folder.readCopies()
+            let heading = table == language ? "" : "# Copied from sitegen's built-in '\(language)' table to translate into '\(table)': change each word after its key.\n"
+            try edit.set(folderName + name, Data(heading.utf8) + Data(bytes))
+            try edit.setRecord(folderName + StringCopies.basePath(table), Data(bytes))
+            copies.record(StringCopies.Copy(table: table, from: language, sitegen: BuildReport.version, sha256: SnapshotJSON.sha256(Data(bytes))))
+            try edit.setRecord(folderName + StringCopies.fileName, Data(copies.text.utf8))
         }
-        var copies = try folder.readCopies()
-        let heading = table == language ? "" : "# Copied from sitegen's built-in '\(language)' table to translate into '\(table)': change each word after its key.\n"
-        try write(Data(heading.utf8) + Data(bytes), to: tree.fileURL(name))
-        try write(Data(bytes), to: tree.fileURL(StringCopies.basePath(table)))
-        copies.record(StringCopies.Copy(table: table, from: language, sitegen: BuildReport.version, sha256: SnapshotJSON.sha256(Data(bytes))))
-        try write(Data(copies.text.utf8), to: tree.fileURL(StringCopies.fileName))
         print("Copied the built-in '\(language)' table to \(tree.display(name))")
     }
 }

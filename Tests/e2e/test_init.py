@@ -277,3 +277,28 @@ def test_new_meeting_speaks_the_sites_language(tmp_path, language, meeting, titl
     assert f'name: "{expected_meeting}"' in text and f'title: "{expected_title}"' in text, text
     assert "Evening meeting" not in text and '"Meetings"' not in text
     assert run_sitegen("check", cwd=site).returncode == 0
+
+
+@pytest.mark.parametrize("language", ["fi", "es"])
+def test_new_page_and_hymn_write_their_placeholders_in_the_sites_language(tmp_path, language):
+    """What `new page` and `new hymn` write for the volunteer to replace (the page's description
+    and text, the hymn's stanza and chorus) is in the site's language, the starter's words, and
+    the site still builds with them; no English placeholder is left."""
+    site = tmp_path / "s"
+    assert init(site, "--language", language, "--bible", "none").returncode == 0
+    assert run_sitegen("new", "page", "contact", cwd=site).returncode == 0
+    made = run_sitegen("new", "hymn", cwd=site)
+    assert made.returncode == 0, made.stderr
+    words = (ROOT / "Starter" / language / "init.yml").read_text()
+
+    def word(key):
+        return re.search(rf'(?m)^{key}: "(.*)"', words).group(1)
+    page = (site / "Content/pages/contact.md").read_text()
+    assert f'description: "{word("page_description")}"' in page and word("page_text") in page, page
+    assert "One line about this page" not in page and "Write the page here" not in page
+    written = re.search(r"Wrote (\S+\.md)", made.stdout).group(1)
+    hymn = (site / written).read_text()
+    stanza = re.search(r'(?m)^hymn_stanza: \["(.*)", "(.*)"\]', words).groups()
+    assert "\n".join(stanza) in hymn and word("hymn_chorus") in hymn, hymn
+    assert "The first stanza" not in hymn and "A chorus, if" not in hymn
+    assert run_sitegen("check", cwd=site).returncode == 0

@@ -287,3 +287,25 @@ def test_strings_copy_and_diff_work_like_the_themes(tmp_path):
     assert started.returncode == 0 and (strings / "sv.yml").read_text().startswith("# Copied from sitegen's built-in 'en' table")
     refused = run(binary, "strings", "copy", "de", cwd=site)
     assert refused.returncode != 0 and "sitegen strings copy en --as de" in refused.stderr
+
+
+def test_strings_copy_is_a_confined_all_or_nothing_edit(tmp_path):
+    """`sitegen strings copy` changes `Content/` as `new` does: a `Content/strings` that is a
+    symbolic link out of the site is refused and nothing is written where it points; a copy
+    writes the table, the built-in table as it was and the record together, and an edit a kill
+    left half done is finished before the next command reads the folder."""
+    binary = isolated_binary(tmp_path / "install")
+    assert run(binary, "init", "s", "--language", "es", "--bible", "none", cwd=tmp_path).returncode == 0
+    site = tmp_path / "s"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (site / "Content" / "strings").symlink_to(elsewhere, target_is_directory=True)
+    refused = run(binary, "strings", "copy", "es", cwd=site)
+    assert refused.returncode != 0 and "leads outside" in refused.stderr, refused.stderr
+    assert list(elsewhere.iterdir()) == []
+    (site / "Content" / "strings").unlink()
+    copied = run(binary, "strings", "copy", "es", cwd=site)
+    assert copied.returncode == 0, copied.stderr
+    strings = site / "Content" / "strings"
+    assert sorted(p.name for p in strings.iterdir()) == [".copies", ".copies.yml", "es.yml"]
+    assert not (site / "Content" / ".sitegen-edit").exists()

@@ -83,6 +83,17 @@ public final class ContentEdit {
     /// Plans `data` as the new contents of `relative`; nothing is written until `commit`.
     public func set(_ relative: String, _ data: Data) throws {
         try confine(relative)
+        plan(relative, data)
+    }
+
+    /// Plans one of sitegen's own records (`strings/.copies.yml`, see `ContentPath.recordNames`),
+    /// written in the same commit as the files it records: a copy and its record land together.
+    public func setRecord(_ relative: String, _ data: Data) throws {
+        try confine(relative, record: true)
+        plan(relative, data)
+    }
+
+    private func plan(_ relative: String, _ data: Data) {
         changes.removeAll { $0.relative == relative }
         changes.append((relative, data))
     }
@@ -122,7 +133,7 @@ public final class ContentEdit {
         if let journal = try? String(contentsOf: journalURL, encoding: .utf8) {
             for line in journal.split(separator: "\n") {
                 let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-                guard parts.count == 2, ContentPath.problem(parts[1]) == nil else { continue }
+                guard parts.count == 2, ContentPath.problem(parts[1], record: true) == nil else { continue }
                 let staged = staging.appendingPathComponent(parts[0])
                 guard FileManager.default.fileExists(atPath: staged.path) else { continue }  // already in place
                 let target = content.fileURL(parts[1])
@@ -141,8 +152,8 @@ public final class ContentEdit {
         _ = try await begin(content)
     }
 
-    private func confine(_ relative: String) throws {
-        if let problem = ContentPath.problem(relative) {
+    private func confine(_ relative: String, record: Bool = false) throws {
+        if let problem = ContentPath.problem(relative, record: record) {
             throw Refused(description: "\(content.display(relative)): error: \(problem)")
         }
         if case .outside = content.guarded(relative) {
@@ -194,13 +205,21 @@ public final class ContentEdit {
 /// locality slug from an import file): relative, no `..`, no empty or hidden component (the
 /// build skips hidden files, so a `.hidden` schedule would be written and never read).
 public enum ContentPath {
-    public static func problem(_ relative: String) -> String? {
+    /// The hidden names of sitegen's own records in the content folder (`sitegen strings copy`'s
+    /// `strings/.copies.yml` and `strings/.copies/<table>.yml`): hidden so the build never reads
+    /// them as content; only `ContentEdit.setRecord` may write them.
+    public static let recordNames: Set<String> = [StringCopies.fileName, StringCopies.baseFolder]
+
+    /// `record`: the path is one of sitegen's records, whose hidden components must be `recordNames`.
+    public static func problem(_ relative: String, record: Bool = false) -> String? {
         if relative.isEmpty { return "an empty name; give a file name" }
         if relative.hasPrefix("/") { return "an absolute path; give a path below the content folder" }
         for component in relative.split(separator: "/", omittingEmptySubsequences: false) {
             if component.isEmpty { return "an empty folder or file name in the path" }
             if component == ".." { return "'..' would leave the content folder; sitegen writes only inside it" }
-            if component.hasPrefix(".") { return "'\(component)' starts with '.', and the build skips hidden files" }
+            if component.hasPrefix("."), !(record && recordNames.contains(String(component))) {
+                return "'\(component)' starts with '.', and the build skips hidden files"
+            }
             if component.hasSuffix("~") { return "'\(component)' ends with '~', and the build skips backup files" }
             if component.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
                 return "a control character in the name"

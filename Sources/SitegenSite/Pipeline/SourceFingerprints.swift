@@ -5,12 +5,14 @@ import Glibc
 import Darwin
 #endif
 
-/// What a source file looked like at the last successful build: size and modification time
-/// (cheap, from `stat`) and a hash of its bytes (so that a save without a change, or a `touch`,
-/// is not an edit).
+/// What a source file looked like at the last successful build: size, modification time and
+/// inode (cheap, from `stat`; the inode, as the watcher's stamp has it, tells an editor's save by
+/// rename of a new file with the same size and time from the old file) and a hash of its bytes
+/// (so that a save without a change, or a `touch`, is not an edit).
 struct Fingerprint: Sendable, Equatable {
     var size: Int
     var modified: Double
+    var inode: UInt64
     var digest: String
 }
 
@@ -60,15 +62,16 @@ struct SourceFingerprints: Sendable {
         for (path, fingerprint) in changes { entries[path] = fingerprint }
     }
 
-    /// Stat first; read and hash only when size or time moved.
+    /// Stat first; read and hash only when size, time or inode moved.
     static func fingerprint(_ path: String, unlessSameAs known: Fingerprint?) -> Fingerprint? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(info.st_size)
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        if let known, known.size == size, known.modified == modified { return known }
+        let inode = UInt64(info.st_ino)
+        if let known, known.size == size, known.modified == modified, known.inode == inode { return known }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return Fingerprint(size: size, modified: modified, digest: SnapshotJSON.sha256(data))
+        return Fingerprint(size: size, modified: modified, inode: inode, digest: SnapshotJSON.sha256(data))
     }
 
     /// The files below `root` as the readers list them (`SourceScan`), as absolute paths;
