@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A Markdown page from `Content/pages/`: `about.md` → `/about/`, `index.md` → the home page,
 /// `404.md` → `404.html`.
@@ -7,13 +8,40 @@ public struct Page: Sendable {
     public let title: String
     public let description: String
     public let template: String
-    /// Markdown body; rendered in the render stage.
+    /// Markdown body; rendered once, when a build first asks (`html(_:)`).
     public let body: String
     /// Line of the source file on which the body starts (for messages about the body).
     public let bodyFirstLine: Int
     public let source: SourceLocation
+    /// The body's HTML once made: the page, `pages.json` and the search all read it, and a
+    /// session keeps the page (its file's memo) until the file changes.
+    let rendered = RenderedBody()
 
     public var isHome: Bool { sitePath.isEmpty }
+
+    /// The body as HTML, rendered by cmark-gfm on the first call for these settings and the
+    /// same string after (a session whose settings change renders again).
+    public func html(_ markdown: MarkdownRenderer) -> String {
+        rendered.html(of: body, markdown)
+    }
+}
+
+/// A page body's HTML, kept with the renderer's settings it was made with. The lock is held
+/// while rendering, so two steps asking at once still render once (each page has its own).
+final class RenderedBody: Sendable {
+    private let made = Mutex<(settings: MarkdownRenderer, html: String)?>(nil)
+    /// How many times cmark-gfm rendered this body (what the test of "once" reads).
+    let renders = Mutex(0)
+
+    func html(of body: String, _ markdown: MarkdownRenderer) -> String {
+        made.withLock { made in
+            if let made, made.settings == markdown { return made.html }
+            let html = markdown.render(body)
+            renders.withLock { $0 += 1 }
+            made = (markdown, html)
+            return html
+        }
+    }
 }
 
 /// Reads `Content/pages/**/*.md`.
@@ -82,6 +110,6 @@ extension Page {
     /// pipeline adds the home page's values to the home page).
     public func spec(context: RenderContext) -> PageSpec {
         PageSpec(path: sitePath, template: template, title: title, description: description,
-                 values: ["content": .text(context.markdown.render(body))], source: source)
+                 values: ["content": .text(html(context.markdown))], source: source)
     }
 }

@@ -29,7 +29,7 @@ public struct PagesKind: ContentKind {
     public func contributions(_ pages: [Page], context: RenderContext, cache: PagesCache) -> Contributions {
         Contributions(SearchContribution(documents: pages.filter { $0.sitePath != "404.html" }.map { page in
             SearchDocument(kind: context.strings()["kind.pages"], url: page.sitePath, title: page.title,
-                           text: SearchDocument.plainText(html: context.markdown.render(page.body)), group: "pages", priority: 1,
+                           text: SearchDocument.plainText(html: page.html(context.markdown)), group: "pages", priority: 1,
                            groupSlot: 0)
         }))
     }

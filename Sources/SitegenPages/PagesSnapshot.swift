@@ -6,7 +6,7 @@ public enum PagesSnapshot {
     public static func snapshot(_ pages: [Page], context: RenderContext) throws -> Snapshot {
         let records = pages.sorted { $0.sitePath < $1.sitePath }.map {
             PagesFile.Page(path: $0.sitePath, url: context.url($0.sitePath), title: $0.title,
-                           description: $0.description, html: context.markdown.render($0.body))
+                           description: $0.description, html: $0.html(context.markdown))
         }
         return try Snapshot(path: "pages.json", value: PagesFile(schemaVersion: schema.version, pages: records),
                             records: records.count, schema: schema)

@@ -310,13 +310,13 @@ public struct SearchIndex: Sendable {
                          sink: sink), hex)
     }
 
-    /// The books a reference can name: `[name, chapter path, [spellings], verses per chapter,
+    /// The books a reference can name: `[name, verse path (`{chapter}`, `{verse}` open), [spellings], verses per chapter,
     /// group per chapter (+1; 0: none), borrowed (1: only by a whole spelling), and the name a
     /// verse reference uses when it is another ("Psalm")]`.
     static func references(_ books: [SearchBook], _ groupByKey: [String: Int]) -> Data {
         Data(("[" + books.map { book in
             let chapterGroups = book.chapterGroups.map { groupByKey[$0].map { $0 + 1 } ?? 0 }
-            return "[\(JSONText.quoted(book.name)),\(JSONText.quoted(book.chapterPath)),["
+            return "[\(JSONText.quoted(book.name)),\(JSONText.quoted(book.verseURL)),["
                 + book.aliases.map(JSONText.quoted).joined(separator: ",") + "],\"" + VarintText.encode(book.verses) + "\",\""
                 + VarintText.encode(chapterGroups) + "\"" + (book.borrowed ? ",1" : ",0")
                 + (book.verseName != book.name ? "," + JSONText.quoted(book.verseName) : "") + "]"

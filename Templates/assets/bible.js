@@ -5,7 +5,7 @@
 // Keys and storage: sitegen.js; the progress file's import: reader-data.js (the one validator).
 (function () {
   "use strict";
-  var S = window.sitegen, store = S.store, K = S.keys;
+  var S = window.sitegen, store = S.store, K = S.keys, el = S.el;
   // K.read: ["Gen.1", "John.3", …]; K.plan: ["01-01/0", …] (day/column of ticked readings);
   // K.redLetter: "off" when the reader switched red letter off.
   var FORMAT = "sitegen-bible-progress";
@@ -98,21 +98,18 @@
   }
 
   // ---- Today: the reader's own date, and the plan's days of a month (fetched when needed) -----
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
-  function todayKey() { var d = new Date(); return pad(d.getMonth() + 1) + "-" + pad(d.getDate()); }
+  // The page says how a day is named and where its month's file is, as templates the build
+  // made with the plan's own functions (data-plan-day="{month}-{day}", data-plan-days: PlanDays);
+  // here they are only filled with the reader's date.
+  function forToday(template) { return S.fill(template || "", S.dayValues(new Date())); }
   var months = {};
-  function planDays(base, month, done) {
-    if (!base) return done(null);
-    if (!months[month]) {
-      months[month] = S.fetchJSON(base + month + "/days.json")
-        .catch(function () { months[month] = null; return null; });
-    }
-    months[month].then(done);
-  }
-  function todaysReadings(base, done) {
-    var key = todayKey();
-    planDays(base, key.slice(0, 2), function (file) {
-      var day = file && file.days.filter(function (d) { return d.key === key; })[0];
+  function todaysReadings(holder, done) {
+    if (!holder) return done(null);
+    var key = forToday(holder.getAttribute("data-plan-day")), file = forToday(holder.getAttribute("data-plan-days"));
+    if (!key || !file) return done(null);
+    if (!months[file]) months[file] = S.fetchJSON(file).catch(function () { months[file] = null; return null; });
+    months[file].then(function (month) {
+      var day = month && month.days.filter(function (d) { return d.key === key; })[0];
       done(day || null);
     });
   }
@@ -129,14 +126,13 @@
     var buttons = document.querySelectorAll("[data-mark-read]");
     if (!buttons.length) return;
     var status = document.querySelector("[data-mark-status]");
-    var base = (document.querySelector("[data-plan-base]") || root).getAttribute("data-plan-base");
     buttons.forEach(function (button) {
       var id = button.getAttribute("data-mark-read");
       button.addEventListener("click", function () {
         var on = !read[id];
         setChapter(id, on, []);
         if (status) status.textContent = S.t(on ? "bible.marked" : "bible.unmarked");
-        todaysReadings(base, function (day) {
+        todaysReadings(document.querySelector("[data-plan-days]"), function (day) {
           var changed = setChapter(id, on, day ? day.readings : []);
           if (status && changed.length) {
             status.textContent += " " + S.t(on ? "bible.ticked" : "bible.unticked") + " " +
@@ -167,17 +163,20 @@
   }
 
   // ---- Plan pages: ticks, today by the reader's date, the default page opens today's month ------
+  // Today's address (data-plan-url, "…/plan/{month}/#d{month}-{day}") is its month's page and,
+  // as its fragment, its day's element; data-plan-none lists the days the plan has no readings for.
   function initPlan() {
     var page = document.querySelector("[data-plan-month]");
     if (!page) return;
-    var key = todayKey();
-    var month = document.querySelector('.plan-months a[href$="/' + key.slice(0, 2) + '/"]');
-    if (page.hasAttribute("data-plan-default") && key.slice(0, 2) !== page.getAttribute("data-plan-month") && month) {
-      location.replace(month.href + "#d" + key);
+    var key = forToday(page.getAttribute("data-plan-day")), address = forToday(page.getAttribute("data-plan-url"));
+    var monthPage = address.split("#")[0], anchor = address.slice(monthPage.length);
+    var month = document.querySelector('.plan-months a[href="' + CSS.escape(monthPage) + '"]');
+    if (page.hasAttribute("data-plan-default") && S.dayValues(new Date()).month !== page.getAttribute("data-plan-month") && month) {
+      location.replace(month.href + anchor);
       return;
     }
     bindTicks(page);
-    var today = document.getElementById("d" + key);
+    var today = page.querySelector('[data-day="' + CSS.escape(key) + '"]');
     document.querySelectorAll(".plan-day.today").forEach(function (el) {
       if (el === today) return;
       el.classList.remove("today"); el.removeAttribute("aria-current");
@@ -187,22 +186,21 @@
     if (today) {
       if (!today.classList.contains("today")) {
         today.classList.add("today"); today.setAttribute("aria-current", "date");
-        var badge = document.createElement("span"); badge.className = "today-badge"; badge.textContent = S.t("bible.today");
+        var badge = el("span", "today-badge", S.t("bible.today"));
         var h = today.querySelector(".plan-date"); h.appendChild(document.createTextNode(" ")); h.appendChild(badge);
       }
-      if (link) link.setAttribute("href", "#d" + key);
+      if (link) link.setAttribute("href", "#" + today.id);
       if (!location.hash) today.scrollIntoView({ block: "start" });
-    } else if (link && month && key !== "02-29") {
-      link.setAttribute("href", month.href + "#d" + key); // today is in another month's page
+    } else if (link && month && (page.getAttribute("data-plan-none") || "").split(" ").indexOf(key) < 0) {
+      link.setAttribute("href", month.href + anchor); // today is in another month's page
     } else if (link) {
-      link.hidden = true; // 29 February: the plan has no readings (a day to catch up)
+      link.hidden = true; // a day without readings (29 February in M'Cheyne's: a day to catch up)
     }
   }
 
   // ---- Home page: today's readings and verse by the reader's date ------------------------------
   // The HTML holds the build's day; another day's readings come from the month's days.json and
   // are drawn as the template's rows (plan-readings.mustache), every text set as text.
-  function el(tag, cls, text) { return S.el(tag, cls ? { "class": cls } : null, text); }
   function readingRow(r) {
     var li = el("li", "plan-reading"), label = el("label", "plan-tick"), box = el("input", "js-only");
     var inputID = "r" + r.id.replace("/", "-");
@@ -229,8 +227,8 @@
     var box = document.querySelector("[data-home-readings]");
     if (!box) return;
     bindTicks(box);
-    if (box.getAttribute("data-plan-key") === todayKey()) return;
-    todaysReadings(box.getAttribute("data-plan-base"), function (day) {
+    if (box.getAttribute("data-plan-key") === forToday(box.getAttribute("data-plan-day"))) return;
+    todaysReadings(box, function (day) {
       if (!day) return;
       var list = el("ul", "plan-readings");
       day.readings.forEach(function (r) { list.append(readingRow(r)); });

@@ -16,7 +16,7 @@
   }
 
   function hymnURL(form, n) {
-    return form.getAttribute("data-hymn-base") + parseInt(n, 10) + "/";
+    return S.fill(form.getAttribute("data-hymn-url"), { n: parseInt(n, 10) });   // "/hymns/{n}/", HymnPages.path
   }
 
   function initFinder(form) {

@@ -56,8 +56,11 @@
     if (!textBox) return;
     var started = performance.now();
     var id = article.getAttribute("data-chapter-id");
-    // "Salmo 23" on the RV1909's Psalm 23: the chapter as a reference in the page's language.
-    var reference = article.getAttribute("data-reference") || id.replace(".", " ");
+    // A verse's reference in the page's language, as Swift's ReferenceText writes it with this
+    // chapter filled in ("Salmo 23:{verse}", "Salmo 23:{verse}–{toVerse}"); sitegen.reference
+    // picks the form, as on /my/. A copied verse names its translation (data-in-translation).
+    var forms = { "ref.verse": article.getAttribute("data-verse-ref") || id + ".{verse}",
+                  "ref.verses": article.getAttribute("data-verses-ref") || id + ".{verse}-{toVerse}" };
     var translation = article.getAttribute("data-translation-id") || "";
     var abbreviation = article.getAttribute("data-translation") || "";
     var marks = chapter(id);
@@ -71,7 +74,7 @@
     var hint = el("p", { id: "verse-actions-hint", "class": "visually-hidden" }, S.t("marks.hint"));
     article.appendChild(hint);
 
-    function label(a, b) { return reference + ":" + a + (b && b !== a ? "–" + b : ""); }
+    function label(a, b) { return S.reference({ verse: a, toVerse: b || null }, forms); }
     function verseText(n) {
       var v = verses[n]; if (!v) return "";
       var copy = v.cloneNode(true);
@@ -250,7 +253,8 @@
         editor.hidden = true; panel.querySelector("[data-act=note]").focus();
       } else if (act === "copy") {
         var words = list.map(function (v) { return (list.length > 1 ? v + " " : "") + verseText(v); }).join(" ");
-        var ref = label(String(sel.from), String(sel.to)) + (abbreviation ? " " + abbreviation : "");
+        var ref = label(String(sel.from), String(sel.to));
+        if (abbreviation) ref = S.fill(article.getAttribute("data-in-translation") || "{reference}", { reference: ref });
         copyText(words + "\n" + ref, function (ok) { say(ok ? S.t("marks.copied", { ref: ref }) : S.t("marks.couldNotCopy")); });
       } else if (act === "link") {
         var url = location.origin + location.pathname + "#v" + sel.from;
@@ -285,9 +289,9 @@
     var box = document.querySelector("[data-hymn-favourites]");
     if (!box) return;
     var fav = favourites(), numbers = Object.keys(fav).sort(function (a, b) { return a - b; });
-    var list = box.querySelector("ol");
+    var list = box.querySelector("ol"), address = S.attr("data-hymn-url");   // "/hymns/{n}/" (HymnPages.path)
     numbers.forEach(function (n) {
-      var link = document.querySelector('[aria-labelledby="by-number"] .hymn-list a[href$="/' + n + '/"]');
+      var link = address && document.querySelector('[aria-labelledby="by-number"] .hymn-list a[href="' + CSS.escape(S.fill(address, { n: n })) + '"]');
       if (!link) return;
       var li = el("li"); li.appendChild(link.cloneNode(true)); list.appendChild(li);
     });

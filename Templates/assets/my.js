@@ -3,7 +3,9 @@
 // reading progress and plan ticks, and the one export/import file. Every entry links to its
 // exact place (/bible/john/3/#v16). Lists are built as one string each (thousands of entries).
 // Names and addresses come from the page (BibleActivity.swift writes every translation's books,
-// with the name a reference uses and the verse address to fill); nothing here re-derives them.
+// with the name a reference uses and the verse address to fill; the hymns' address is
+// data-hymn-url, "/hymns/{n}/"), and a reference is written with the page's `ref.*` words
+// (sitegen.reference, Swift's ReferenceText); nothing here re-derives them.
 (function () {
   "use strict";
   var S = window.sitegen, M = S.marks, R = S.readerData;
@@ -20,7 +22,7 @@
       books[b.osis] = { name: b.name, url: b.url, abbreviation: edition.id === bible["default"] ? "" : edition.abbreviation };
     });
   });
-  var hymnsURL = page.getAttribute("data-hymns-url") || "";
+  var hymnURL = page.getAttribute("data-hymn-url") || "";
   var chapterCount = parseInt(page.getAttribute("data-chapter-count") || "0", 10);
 
   function esc(s) {
@@ -29,9 +31,9 @@
   function place(id, n, to, translation) {
     var parts = id.split(".");
     var book = (byEdition[translation] || {})[parts[0]] || (byEdition[bible["default"]] || {})[parts[0]];
-    var name = (book ? book.name : parts[0]) + " " + parts[1] + ":" + n + (to && +to !== +n ? "–" + to : "") +
-      (book && book.abbreviation ? " " + book.abbreviation : "");
-    var url = book ? book.url.replace("{chapter}", parts[1]).replace("{verse}", n) : null;
+    var name = S.reference({ book: book ? book.name : parts[0], chapter: parts[1], verse: n, toVerse: to || null });
+    if (book && book.abbreviation) name = S.t("ref.inTranslation", { reference: name, translation: book.abbreviation });
+    var url = book ? S.fill(book.url, { chapter: parts[1], verse: n }) : null;
     return { name: name, url: url, order: [parts[0] in order ? order[parts[0]] : 999, +parts[1], +n] };
   }
   function link(p) { return p.url ? '<a href="' + esc(p.url) + '">' + esc(p.name) + "</a>" : esc(p.name); }
@@ -140,7 +142,7 @@
       .sort(function (a, b) { return a - b; });
     html = numbers.map(function (n) {
       var title = fav[n] && fav[n].title ? " " + esc(fav[n].title) : "";
-      return '<li><a href="' + esc(hymnsURL + n + "/") + '"><span class="hymn-list-number">' + esc(n) + "</span>" + title + "</a></li>";
+      return '<li><a href="' + esc(S.fill(hymnURL, { n: n })) + '"><span class="hymn-list-number">' + esc(n) + "</span>" + title + "</a></li>";
     }).join("");
     fill("hymns", html ? '<ol class="my-list my-hymns">' + html + "</ol>" : '<p class="muted">' + esc(S.t("my.noHymns")) + "</p>", numbers.length);
 

@@ -27,13 +27,8 @@
 
   function notice(registration) {
     if (document.querySelector(".update-notice")) return;
-    var box = document.createElement("div"), text = document.createElement("p"), button = document.createElement("button");
-    box.className = "update-notice";
-    box.setAttribute("role", "status");
-    text.textContent = S.t("site.newVersion");
-    button.type = "button";
-    button.className = "primary";
-    button.textContent = S.t("site.reload");
+    var box = S.el("div", { "class": "update-notice", role: "status" }), text = S.el("p", null, S.t("site.newVersion"));
+    var button = S.el("button", { type: "button", "class": "primary" }, S.t("site.reload"));
     button.addEventListener("click", function () {
       reloading = true;
       if (registration.waiting) registration.waiting.postMessage({ type: "activate" });

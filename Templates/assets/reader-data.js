@@ -1,7 +1,7 @@
 // sitegen reader data: what the reader keeps in this browser, as one file (format
 // "sitegen-reader-data", version 2; version 1 files, whose marks name no translation, still import;
-// the JSON Schema is Sources/SitegenSite/Pipeline/ReaderData.swift,
-// published as api/v1/schemas/reader-data.schema.json), and the one validator every import goes
+// the JSON Schema is ReaderDataSchema, Sources/SitegenFeatures/MyPage/MyPageFeature.swift, put
+// together from each kind's ReaderDataPart and published as api/v1/schemas/reader-data.schema.json), and the one validator every import goes
 // through (/my/ and the progress page; the progress page's older "sitegen-bible-progress" file too).
 // DOM-free: it reads and writes through a `sitegen.makeStore` store, so Tests/js/ runs it as is.
 //

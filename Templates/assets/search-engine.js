@@ -1,11 +1,13 @@
 // sitegen's search engine, DOM-free: reads the index the build wrote (search/index.json, term
 // shards, document parts, the books file; docs/search.md), matches references as people type them
-// (the rules of Sources/SitegenSearch/ReferenceQuery.swift) and ranks documents for a query, with
+// (the one reference grammar: its spellings are the books files', from Swift's BibleSearch and
+// ReferenceSpellings; Tests/e2e/test_search.py reads every one of
+// Tests/SearchTests/Fixtures/reference-spellings.tsv through it) and ranks documents for a query, with
 // the word rules of search-words.js. `sitegen.searchEngine(base)` makes one for the site at
 // `base`; search.js shows its answers on /search/.
 (function () {
   "use strict";
-  var W = window.sitegen.searchWords, fold = W.fold, words = W.words, variants = W.variants, stem = W.stem;
+  var S = window.sitegen, W = S.searchWords, fold = W.fold, words = W.words, variants = W.variants, stem = W.stem;
   // The first EAGER results are read (and reordered by exact phrase) at once; a query reads its
   // first MAX_WORDS words.
   var EAGER = 5, MAX_WORDS = 24;
@@ -110,7 +112,7 @@
       if (!booksPromises[key]) booksPromises[key] = Promise.all([meta.books].concat(scope ? [scope.books] : []).map(function (hash) {
         return getJSON("search/r/" + hash + ".json");
       })).then(function (files) {
-        return [].concat.apply([], files).map(function (b) { return { name: b[0], path: b[1], aliases: b[2], verses: decodeNumbers(b[3]), groups: decodeNumbers(b[4]), borrowed: !!b[5], verseName: b[6] }; });
+        return [].concat.apply([], files).map(function (b) { return { name: b[0], url: b[1], aliases: b[2], verses: decodeNumbers(b[3]), groups: decodeNumbers(b[4]), borrowed: !!b[5], verseName: b[6] }; });
       });
       return booksPromises[key];
     }
@@ -124,7 +126,10 @@
       return booksOf(scope).then(function (list) {
         for (var i = 0; i < list.length; i++) {
           var ch = list[i].groups.indexOf(g);
-          if (ch >= 0 && !list[i].borrowed) return { title: (list[i].verseName || list[i].name) + " " + (ch + 1) + ":" + (doc % meta.groupSize + 1), url: refURL(list[i], ch + 1, doc % meta.groupSize + 1) };
+          if (ch >= 0 && !list[i].borrowed) {
+            var verse = doc % meta.groupSize + 1;
+            return { title: S.reference({ book: list[i].verseName || list[i].name, chapter: ch + 1, verse: verse }), url: refURL(list[i], ch + 1, verse) };
+          }
         }
         return null;
       });
@@ -156,7 +161,7 @@
       return partCache[key];
     }
 
-    // ---- references (ReferenceQuery.swift) ----
+    // ---- references (the grammar lives here alone; docs/search.md lists what it reads) ----
     var ORDINALS = { "1st": "1", first: "1", i: "1", "2nd": "2", second: "2", ii: "2", "3rd": "3", third: "3", iii: "3" };
     function normalizeRef(q) {
       var s = fold(q).replace(/[.,\u00a0\t\n]/g, " ").replace(/[\u2010-\u2014]/g, "-");
@@ -212,14 +217,19 @@
       } else if (toV !== null && (v === null || toV < v || toV > book.verses[ch - 1])) return null;
       return { book: book, chapter: ch, verse: v, toChapter: toCh, toVerse: toV };
     }
+    // A match as the pages write a reference (the page's `ref.*` words, sitegen.reference); a
+    // chapter to a verse of another ("John 3-4:2") starts at the chapter's first verse.
     function refTitle(m) {
-      var t = m.book.name + " " + m.chapter;
-      if (m.verse !== null) t += ":" + m.verse;
-      if (m.toChapter !== null) t += "\u2013" + m.toChapter + (m.toVerse !== null ? ":" + m.toVerse : "");
-      else if (m.toVerse !== null) t += "\u2013" + m.toVerse;
-      return t;
+      var verse = m.verse === null && m.toVerse !== null && m.toVerse !== undefined ? 1 : m.verse;
+      return S.reference({ book: m.book.name, chapter: m.chapter, verse: verse, toChapter: m.toChapter, toVerse: m.toVerse });
     }
-    function refURL(book, ch, v) { return book.path + ch + "/" + (v ? "#v" + v : ""); }
+    // A chapter's or a verse's address: the book's verse address as the build wrote it
+    // (BiblePaths.verseTemplate, "bible/john/{chapter}/#v{verse}") filled; a chapter's is its
+    // first line without the fragment.
+    function refURL(book, ch, v) {
+      var url = S.fill(book.url, { chapter: ch, verse: v });
+      return v ? url : url.split("#")[0];
+    }
 
     // ---- query ----
     // Slots: the query's words that are not stop words, each with its position among all the

@@ -3,7 +3,7 @@
 // term shards search/t/<hash>.json and the parts of document groups,
 // search/d/<group>-<part>-<hash>.json, 16 documents each (docs/search.md).
 // The word rules (tokenize, fold, -eth/-est) are search-words.js's (SitegenWords/SearchText.swift);
-// the reference rules follow Sources/SitegenSearch/ReferenceQuery.swift.
+// the reference rules are search-engine.js's own (the spellings are the index's books files).
 (function () {
   "use strict";
   var page = document.querySelector("[data-search]");
@@ -269,7 +269,7 @@
     var m = refMatch(q), refs = [];
     if (!m) return refs;
     if (m.numbered) {
-      var url = m.numbered.path.replace("{n}", String(m.number));
+      var url = window.sitegen.fill(m.numbered.path, { n: m.number });   // "hymns/{n}/" (HymnPages.path)
       var first = m.numbered.docs[m.number - m.numbered.min];
       refs.push({ numbered: true, title: m.numbered.label + " " + m.number, parts: first ? [partKey(first - 1)] : [], render: function (docs) {
         var d = this.parts.length && (docs[this.parts[0]] || []).find(function (x) { return x && x[0] === url; });
@@ -283,7 +283,7 @@
           var one = b.verses.length === 1 && m.verse === null, ch = one ? 1 : Math.min(m.chapter, b.verses.length);
           var v = one ? Math.min(m.chapter, b.verses[0]) : (m.verse && m.verse <= b.verses[ch - 1] ? m.verse : null);
           if (i) li.appendChild(document.createTextNode(" \u00b7 "));
-          li.appendChild(el("a", { href: base + refURL(b, ch, v) }, b.name + " " + ch + (v ? ":" + v : "")));
+          li.appendChild(el("a", { href: base + refURL(b, ch, v) }, refTitle({ book: b, chapter: ch, verse: v, toChapter: null, toVerse: null })));
         });
         return li;
       } });

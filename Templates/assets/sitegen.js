@@ -1,6 +1,7 @@
 // sitegen's shared script layer, loaded first by every page (layout.mustache) and exposing one
 // global, `window.sitegen`: the browser-storage keys and a storage that reports what it could
-// not write, `el`, `plural`, `fetchJSON`, `ready` and `attr`. The other scripts use it instead of
+// not write, `el`, `plural`, `fetchJSON`, `ready` and `attr`, and `fill`, `reference` and
+// `dayValues`, which fill the templates the build writes instead of re-deriving its rules. The other scripts use it instead of
 // writing their own, and `t`, the page's words; nothing here touches the page until a script asks. No build step: a plain
 // file, DOM-free apart from `el` and `ready`, so the unit harness (Tests/js/) loads it as it is.
 (function () {
@@ -72,9 +73,12 @@
     return { get: get, set: set, getJSON: getJSON, setJSON: setJSON, keys: allKeys, used: used, commit: commit };
   }
 
-  // An element with attributes and text (text set as text, never parsed).
+  // An element with attributes and text (text set as text, never parsed); `attrs` is an object
+  // of attributes, or a string: the class alone (el("li", "plan-reading")). The one element
+  // maker every script uses.
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
+    if (typeof attrs === "string") attrs = attrs ? { "class": attrs } : null;
     Object.keys(attrs || {}).forEach(function (k) {
       if (k === "class") e.className = attrs[k]; else e.setAttribute(k, attrs[k]);
     });
@@ -93,8 +97,38 @@
         try { var w = JSON.parse(s.textContent); Object.keys(w).forEach(function (k) { words[k] = w[k]; }); } catch (e) { /* none */ }
       });
     }
-    var text = Object.prototype.hasOwnProperty.call(words, key) ? words[key] : key;
-    return text.replace(/\{(\w+)\}/g, function (m, name) { return values && name in values ? String(values[name]) : m; });
+    return fill(Object.prototype.hasOwnProperty.call(words, key) ? words[key] : key, values);
+  }
+
+  // A template the build wrote ("/hymns/{n}/", "{book} {chapter}:{verse}") with its {name}
+  // placeholders filled: the one filling rule, Swift's StringTable.fill. A value goes in as it
+  // is (never searched for placeholders); a placeholder with no value stays as written.
+  function fill(template, values) {
+    return String(template).replace(/\{(\w+)\}/g, function (m, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) && values[name] !== null && values[name] !== undefined ? String(values[name]) : m;
+    });
+  }
+
+  // A reference as the pages write it (Swift's ReferenceText): `v` has {book} and {chapter}, maybe
+  // {verse}, {toChapter}, {toVerse}; the form is picked as ReferenceText.form picks it and filled
+  // from the page's `ref.*` words (or `forms`, the same words given directly).
+  function referenceForm(v) {
+    var has = function (x) { return x !== null && x !== undefined && x !== ""; };
+    var other = has(v.toChapter) && String(v.toChapter) !== String(v.chapter);
+    if (!has(v.verse)) return other ? "ref.chapters" : "ref.chapter";
+    if (other) return "ref.span";
+    return has(v.toVerse) && String(v.toVerse) !== String(v.verse) ? "ref.verses" : "ref.verse";
+  }
+  function reference(v, forms) {
+    var key = referenceForm(v);
+    return forms ? fill(forms[key], v) : t(key, v);
+  }
+
+  // A date as the build's day templates take it ("{month}-{day}", PlanDays.scriptValues): its
+  // month and day in the reader's own calendar, two digits each.
+  function dayValues(date) {
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    return { month: pad(date.getMonth() + 1), day: pad(date.getDate()) };
   }
 
   // The page's language (a Spanish Bible's pages are `es` on an English site), for Intl.
@@ -126,6 +160,7 @@
 
   window.sitegen = {
     keys: keys, makeStore: makeStore, el: el, plural: plural, fetchJSON: fetchJSON, ready: ready, attr: attr, t: t, language: language,
+    fill: fill, reference: reference, dayValues: dayValues,
     store: makeStore(function () { return window.localStorage; })
   };
 })();

@@ -49,14 +49,14 @@ func spellings() throws -> [(query: String, expected: String)] {
         // The KJV's 66 books, and the WEB's deuterocanon named from it (opening in the WEB).
         let kjv = bible.scopes[0].books
         #expect(kjv.filter { !$0.borrowed }.count == 66)
-        #expect(kjv.filter(\.borrowed).allSatisfy { $0.chapterPath.hasPrefix("bible/web/") })
+        #expect(kjv.filter(\.borrowed).allSatisfy { $0.verseURL.hasPrefix("bible/web/") })
     }
 
     /// The Spanish spellings a reader of the RV1909 types, each naming one book of its own.
     @Test func spanishSpellingsNameTheRV1909sBooks() async throws {
         let bible = try #require(await bundledBibleSearch.value)
         let rv = try #require(bible.scopes.first { $0.id == "rv1909" })
-        func book(_ spelling: String) -> String? { rv.books.first { $0.aliases.contains(spelling) }?.chapterPath }
+        func book(_ spelling: String) -> String? { rv.books.first { $0.aliases.contains(spelling) }?.verseURL.replacingOccurrences(of: "{chapter}/#v{verse}", with: "") }
         #expect(book("juan") == "bible/rv1909/john/")
         #expect(book("jn") == "bible/rv1909/john/")
         #expect(book("sal") == "bible/rv1909/psalms/")

@@ -293,3 +293,23 @@ def test_line_finder_restores_a_flattened_hymn_and_leaves_the_rest(tmp_path, con
     report = (tmp_path / "report.md").read_text()
     assert "| 001 | split | 6.6.4.6.6.6.4 |" in report
     assert f"`{folder}/015.md`: its stanzas disagree" in report
+
+
+def test_plan_pages_know_the_days_the_plan_has_no_readings_for(driver, base_url):
+    # 29 February: the plan has no readings (data-plan-none, from the plan itself); the February
+    # page marks no day and a later month's page has no link to today's readings.
+    fake_clock(driver, 2028, 2, 29)
+    driver.get(base_url + "bible/plan/")
+    wait_for_url_path(driver, "/bible/plan/02/")
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    assert driver.find_elements(By.CSS_SELECTOR, ".plan-day.today") == []
+    assert "02-29" in driver.find_element(By.CSS_SELECTOR, "[data-plan-none]").get_attribute("data-plan-none").split()
+    open_page(driver, base_url, "bible/plan/05/")
+    link = driver.find_element(By.CSS_SELECTOR, "[data-plan-today-link]")
+    wait_for(driver, lambda: not link.is_displayed())
+    # The next day is in another month's page: the link goes to its day there.
+    fake_clock(driver, 2028, 3, 1)
+    open_page(driver, base_url, "bible/plan/05/")
+    link = driver.find_element(By.CSS_SELECTOR, "[data-plan-today-link]")
+    wait_for(driver, lambda: link.get_attribute("href").endswith("/bible/plan/03/#d03-01"))
+    assert link.is_displayed()

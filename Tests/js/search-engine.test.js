@@ -15,6 +15,7 @@
     var E = window.sitegen.searchEngine("/nowhere/");
     assert.equal(E.meta, null);
     assert.equal(E.isLoaded("0-0"), false);
-    assert.equal(E.refURL({ path: "bible/john/" }, 3, 16), "bible/john/3/#v16");
+    assert.equal(E.refURL({ url: "bible/john/{chapter}/#v{verse}" }, 3, 16), "bible/john/3/#v16");
+    assert.equal(E.refURL({ url: "bible/john/{chapter}/#v{verse}" }, 3, null), "bible/john/3/");
   });
 })();

@@ -48,6 +48,14 @@
     assert.equal(e.className, "c");
   });
 
+  test("el takes a class name alone, or none", function () {
+    var e = S.el("span", "visually-hidden read-label", "read");
+    assert.equal(e.className, "visually-hidden read-label");
+    assert.equal(e.textContent, "read");
+    assert.equal(e.attributes.length, 1, "the class and nothing else");
+    assert.equal(S.el("li", "").attributes.length, 0, "an empty class sets none");
+  });
+
   test("plural", function () {
     assert.equal(S.plural(1, "note", "notes"), "1 note");
     assert.equal(S.plural(0, "note", "notes"), "0 notes");

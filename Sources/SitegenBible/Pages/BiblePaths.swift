@@ -12,17 +12,26 @@ public enum BiblePaths {
     public static func root(in id: String? = nil) -> String { id.map { "bible/\($0)/" } ?? index }
     public static func book(_ canon: CanonBook, in id: String? = nil) -> String { root(in: id) + "\(canon.slug)/" }
     public static func chapter(_ canon: CanonBook, _ chapter: Int, in id: String? = nil) -> String {
-        root(in: id) + "\(canon.slug)/\(chapter)/"
+        self.chapter(canon, String(chapter), in: id)
+    }
+    static func chapter(_ canon: CanonBook, _ chapter: String, in id: String?) -> String {
+        book(canon, in: id) + "\(chapter)/"
     }
     /// A verse inside its chapter page: `bible/john/3/#v16`.
     public static func verse(_ canon: CanonBook, _ number: Int, _ verse: Int, in id: String? = nil) -> String {
-        chapter(canon, number, in: id) + "#v\(verse)"
+        self.verse(canon, String(number), String(verse), in: id)
     }
+    static func verse(_ canon: CanonBook, _ chapter: String, _ verse: String, in id: String?) -> String {
+        self.chapter(canon, chapter, in: id) + anchor(verse: verse)
+    }
+    /// A verse's place in its chapter page (`#v16`: the id of its element, `VerseHTML`).
+    static func anchor(verse: String) -> String { "#v\(verse)" }
     /// A book's verse address with `{chapter}` and `{verse}` left for the browser to fill
-    /// (`bible/john/{chapter}/#v{verse}`): the rule of `verse(_:_:_:in:)` written once, so
-    /// scripts never re-derive it (my.js links a mark kept as `John.3.16` with it).
+    /// (`bible/john/{chapter}/#v{verse}`), made by `verse(_:_:_:in:)` itself, so scripts never
+    /// re-derive it (my.js links a mark kept as `John.3.16` with it, search-engine.js a reference;
+    /// the chapter's address is the verse's without its fragment).
     public static func verseTemplate(_ canon: CanonBook, in id: String? = nil) -> String {
-        book(canon, in: id) + "{chapter}/#v{verse}"
+        verse(canon, "{chapter}", "{verse}", in: id)
     }
     /// The default translation and `id` side by side: `bible/parallel/web/john/3/`.
     public static func parallel(_ canon: CanonBook, _ chapter: Int, with id: String) -> String {

@@ -74,17 +74,19 @@ enum ChapterPages {
         let editions: [Edition]
         let values: TemplateObject
         let context: RenderContext
+        let references: ReferenceText
 
         init(_ edition: Edition, among editions: [Edition], context: RenderContext) {
             self.edition = edition
             self.editions = editions
+            references = ReferenceText(edition.strings)
             self.context = context
             var values = BiblePages.editionValues(edition, context: context)
             values["progressURL"] = .text(context.url(BiblePaths.progress))
             values["hasRedLetter"] = .flag(edition.translation.styles.contains(.jesus))
             values["hasAdded"] = .flag(edition.translation.styles.contains(.added))
-            // Where bible.js finds the plan's month files (`MM/days.json`), to tick today's reading.
-            values["planURL"] = .text(context.url(BiblePaths.plan))
+            // How bible.js finds the reader's day in the plan's month files, to tick today's reading.
+            values["planScript"] = .object(PlanDays.scriptValues(nil, context: context))
             self.values = values
         }
 
@@ -129,7 +131,13 @@ enum ChapterPages {
         values["chapter"] = .number(chapter.number)
         values["chapterID"] = .text(BiblePaths.chapterID(book.canon, chapter.number))
         values["heading"] = .text(edition.heading(book, chapter.number))
-        values["reference"] = .text("\(edition.referenceName(book)) \(chapter.number)")
+        // A verse's reference as marks.js writes it: ReferenceText's forms with this chapter filled in
+        // ("Salmo 23:{verse}", "Salmo 23:{verse}–{toVerse}", "{reference} RV1909"), so the page
+        // carries three short templates rather than every form.
+        let references = shared.references, name = edition.referenceName(book), number = String(chapter.number)
+        values["verseRef"] = .text(references.text(book: name, chapter: number, verse: "{verse}"))
+        values["versesRef"] = .text(references.text(book: name, chapter: number, verse: "{verse}", toVerse: "{toVerse}"))
+        values["inTranslation"] = .text(references.text("{reference}", in: edition.translation.abbreviation))
         values["bookTitle"] = .text(book.title)
         values["showBookTitle"] = .flag(chapter.number == book.chapters.first?.number && book.title != book.name)
         values["text"] = .text(text)

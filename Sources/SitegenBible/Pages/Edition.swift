@@ -15,6 +15,7 @@ public struct Edition: Sendable {
 
     func book(_ canon: CanonBook) -> String { BiblePaths.book(canon, in: pathID) }
     func chapter(_ canon: CanonBook, _ number: Int) -> String { BiblePaths.chapter(canon, number, in: pathID) }
+    func verseTemplate(_ canon: CanonBook) -> String { BiblePaths.verseTemplate(canon, in: pathID) }
     var index: String { BiblePaths.root(in: pathID) }
     /// The offline group of its chapters (docs/offline.md): `bible`, `bible-web`.
     var offlineGroup: String { pathID.map { "bible-\($0)" } ?? "bible" }

@@ -4,8 +4,13 @@
 /// `bible/plan/MM/days.json`, which the home page and the chapter pages fetch when the reader's
 /// date is not the build's (see `PlanDays`).
 enum PlanPage {
-    static func path(month: Int) -> String { BiblePaths.plan + pad(month) + "/" }
+    static func path(month: Int) -> String { path(month: pad(month)) }
+    static func path(month: String) -> String { BiblePaths.plan + month + "/" }
     static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    /// A day's element on its month's page (`d01-31`), and its address.
+    static func anchor(_ key: String) -> String { "d" + key }
+    static func dayPath(month: String, key: String) -> String { path(month: month) + "#" + anchor(key) }
+    static func dayPath(_ day: ReadingPlan.Day) -> String { dayPath(month: pad(day.month), key: day.key) }
 
     /// The default page and one page per month that has readings.
     static func specs(_ plan: ReadingPlan, context: RenderContext) -> [PageSpec] {
@@ -33,6 +38,7 @@ enum PlanPage {
                  "fullName": .text(words.month(m)), "current": .flag(m == month)]
             }),
             "progressURL": .text(context.url(BiblePaths.progress)),
+            "planScript": .object(PlanDays.scriptValues(plan, context: context)),
         ]
         if let i = months.firstIndex(of: month) {
             values["prev"] = i > 0 ? ["url": .text(context.url(Self.path(month: months[i - 1]))),
@@ -42,7 +48,7 @@ enum PlanPage {
         }
         // "Today's readings": an anchor on the as-of month's pages, a link to that page elsewhere.
         values["today"] = today.map { day in
-            ["url": .text((day.month == month ? "" : context.url(Self.path(month: day.month))) + "#d\(day.key)")]
+            ["url": .text(day.month == month ? "#" + anchor(day.key) : context.url(dayPath(day)))]
         }
         return PageSpec(path: path, template: "bible-plan", title: "\(plan.title): \(monthName)",
                         description: words.format("description.plan", ["month": monthName, "plan": plan.description]), values: values)
@@ -52,7 +58,7 @@ enum PlanPage {
     static func dayValues(_ day: ReadingPlan.Day, plan: ReadingPlan, context: RenderContext) -> TemplateObject {
         let date = CalendarDate(year: 2001, month: day.month, day: day.day)
         return [
-            "key": .text(day.key), "anchor": .text("d\(day.key)"),
+            "key": .text(day.key), "anchor": .text(anchor(day.key)),
             "label": .text(date.map { context.strings().dates.dayAndMonth($0) } ?? day.key),
             "readings": .list(day.readings.enumerated().map { index, reading in
                 .object(readingValues(PlanReading(reading, id: "\(day.key)/\(index)", plan: plan, column: index), context: context))
@@ -102,18 +108,9 @@ struct PlanReading {
     }
 
     func links(context: RenderContext) -> [(url: String, text: String)] {
-        let single = reading.passages.count == 1
+        let single = reading.passages.count == 1, references = ReferenceText(context.strings())
         return reading.passages.map { passage in
-            (context.url(BiblePaths.passage(passage)), single ? reading.label : Self.passageLabel(passage))
+            (context.url(BiblePaths.passage(passage)), single ? reading.label : references.text(passage))
         }
-    }
-
-    static func passageLabel(_ p: Passage) -> String {
-        if p.wholeChapters {
-            return p.startChapter == p.endChapter ? "\(p.book.name) \(p.startChapter)" : "\(p.book.name) \(p.startChapter)–\(p.endChapter)"
-        }
-        return p.startChapter == p.endChapter
-            ? "\(p.book.name) \(p.startChapter):\(p.startVerse)–\(p.endVerse)"
-            : "\(p.book.name) \(p.startChapter):\(p.startVerse)–\(p.endChapter):\(p.endVerse)"
     }
 }

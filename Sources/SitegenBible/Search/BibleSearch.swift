@@ -59,7 +59,7 @@ public enum BibleSearch {
         var seen = Set<String>()
         let names = spelled.map { ReferenceSpelling.normalized(SearchText.fold($0)) }.filter { seen.insert($0).inserted }.sorted()
         return FoundBook(osis: book.canon.osis, book: SearchBook(
-            name: book.name, aliases: names, chapterPath: edition.book(book.canon),
+            name: book.name, aliases: names, verseURL: edition.verseTemplate(book.canon),
             verses: book.chapters.map { $0.verses.last?.number ?? 0 },
             chapterGroups: book.chapters.map { edition.chapter(book.canon, $0.number) }, verseName: edition.referenceName(book)))
     }
@@ -70,6 +70,7 @@ public enum BibleSearch {
         let pathID: String?
         let testament: String
         let referenceName: String
+        let references: ReferenceText
         let scope: String
         let kind: String
 
@@ -77,6 +78,7 @@ public enum BibleSearch {
             (self.book, pathID, self.scope, self.kind) = (book, edition.pathID, scope, kind)
             testament = edition.strings[testamentKey(book.canon.testament)]
             referenceName = edition.referenceName(book)
+            references = ReferenceText(edition.strings)
         }
     }
 
@@ -87,12 +89,12 @@ public enum BibleSearch {
         documents.reserveCapacity(book.chapters.reduce(0) { $0 + $1.verses.count })
         for chapter in book.chapters {
             let path = BiblePaths.chapter(canon, chapter.number, in: input.pathID)
-            let heading = "\(input.referenceName) \(chapter.number):"
+            let title = input.references.verseTitles(book: input.referenceName, chapter: chapter.number)
             // One for the chapter's verses, which each hold only their own fields.
             let shared = SearchDocument.Shared(kind: input.kind, group: path, facet: book.name, section: input.testament, scope: input.scope,
                                                groupSlot: groupSlot(canon, chapter.number))
             for verse in chapter.verses where !verse.isOmitted {
-                documents.append(SearchDocument(in: shared, url: path + "#v\(verse.number)", title: heading + "\(verse.number)",
+                documents.append(SearchDocument(in: shared, url: path + BiblePaths.anchor(verse: String(verse.number)), title: title(verse.number),
                                                 text: verse.plainText, slot: verse.number - 1))
             }
         }

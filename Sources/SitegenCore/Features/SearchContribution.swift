@@ -198,8 +198,9 @@ public struct SearchBook: Sendable, Hashable {
     public let name: String
     /// Lowercase spellings: `john`, `jn`, `jhn`, `joh`.
     public let aliases: [String]
-    /// Site path of chapter N is `chapterPath` + `N/`; verse V adds `#vV`.
-    public let chapterPath: String
+    /// Site path of a verse with `{chapter}` and `{verse}` left open (`bible/john/{chapter}/#v{verse}`);
+    /// the chapter's is the same without the fragment. Made by the kind's own path rule.
+    public let verseURL: String
     /// Verses in each chapter, chapter 1 first.
     public let verses: [Int]
     /// The `SearchDocument.group` of each chapter's verses, chapter 1 first (a reference shows
@@ -211,13 +212,13 @@ public struct SearchBook: Sendable, Hashable {
     /// What a verse reference calls it ("Psalm" in "Psalm 23:1"; "Salmo").
     public let verseName: String
 
-    public init(name: String, aliases: [String], chapterPath: String, verses: [Int], chapterGroups: [String], borrowed: Bool = false,
+    public init(name: String, aliases: [String], verseURL: String, verses: [Int], chapterGroups: [String], borrowed: Bool = false,
                 verseName: String? = nil) {
         self.borrowed = borrowed
         self.verseName = verseName ?? name
         self.name = name
         self.aliases = aliases
-        self.chapterPath = chapterPath
+        self.verseURL = verseURL
         self.verses = verses
         self.chapterGroups = chapterGroups
     }
@@ -226,7 +227,7 @@ public struct SearchBook: Sendable, Hashable {
 extension SearchBook {
     /// The book as another scope names it.
     public var borrowing: SearchBook {
-        SearchBook(name: name, aliases: aliases, chapterPath: chapterPath, verses: verses, chapterGroups: chapterGroups, borrowed: true,
+        SearchBook(name: name, aliases: aliases, verseURL: verseURL, verses: verses, chapterGroups: chapterGroups, borrowed: true,
                    verseName: verseName)
     }
 }

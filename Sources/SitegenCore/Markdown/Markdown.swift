@@ -9,7 +9,7 @@ import Glibc
 /// plus footnotes and smart punctuation. Raw HTML written in content is shown as text unless
 /// the site allows it, because content is data, never code; allowed raw HTML goes through
 /// `RawHTMLSanitizer`'s allow-list.
-public struct MarkdownRenderer: Sendable {
+public struct MarkdownRenderer: Sendable, Equatable {
     public var allowRawHTML: Bool
     /// Prefix for links written site-relative (`/hymns/12/`), so a site served below a
     /// sub-path (`https://example.org/church/`) still links correctly.

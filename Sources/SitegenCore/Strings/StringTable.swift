@@ -30,7 +30,13 @@ public struct StringTable: Sendable, Hashable {
     /// itself (a book named "{chapters}" stays so), and no Foundation search runs per value (the
     /// side-by-side pages format a description each, 2,378 of them).
     public func format(_ key: String, _ values: [String: String]) -> String {
-        let word = self[key].utf8
+        Self.fill(self[key], values)
+    }
+
+    /// `template` with its `{name}` placeholders filled in, as `format` fills a word (the one
+    /// filling rule; sitegen.js's `fill` is its browser side).
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
+        let word = template.utf8
         var out: [UInt8] = []
         out.reserveCapacity(word.count + values.values.reduce(0) { $0 + $1.utf8.count })
         var rest = word[...]

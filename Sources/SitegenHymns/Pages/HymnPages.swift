@@ -24,11 +24,15 @@ public enum HymnPages {
         return specs
     }
 
-    public static func path(_ number: Int) -> String { "hymns/\(number)/" }
+    public static func path(_ number: Int) -> String { path(String(number)) }
+    static func path(_ number: String) -> String { "hymns/\(number)/" }
+    /// A hymn's address with `{n}` left open, made by `path` itself: what hymns.js, marks.js,
+    /// my.js and the search fill in, so no script re-derives it.
+    static let pathTemplate = path("{n}")
 
     /// What the number form needs: where it goes without JavaScript, the range it accepts.
     static func finderValues(_ hymnal: Hymnal, context: RenderContext) -> TemplateValue {
-        ["action": .text(context.url("hymns/numbers/")), "hymnsURL": .text(context.url("hymns/")), "count": .number(hymnal.count)]
+        ["action": .text(context.url("hymns/numbers/")), "hymnURL": .text(context.url(pathTemplate)), "count": .number(hymnal.count)]
     }
 
     static func link(_ hymn: Hymn?, context: RenderContext) -> TemplateValue? {

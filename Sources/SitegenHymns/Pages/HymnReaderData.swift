@@ -3,7 +3,7 @@
 /// reader's export file (marks.js, docs/marks.md).
 enum HymnReaderData {
     static func part(context: RenderContext) -> ReaderDataPart {
-        ReaderDataPart(values: ["hymnsURL": .text(context.url("hymns/"))], properties: [favourites])
+        ReaderDataPart(values: ["hymnURL": .text(context.url(HymnPages.pathTemplate))], properties: [favourites])
     }
 
     static let favourites = SchemaProperty("favouriteHymns", #"""

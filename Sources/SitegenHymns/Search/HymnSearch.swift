@@ -21,7 +21,7 @@ public enum HymnSearch {
                                                 groupSlot: hymn.number, language: language(hymn, in: hymnal)))
             }
         }
-        let numbers = SearchNumbered(label: words["hymn"], words: queryWords(words, others: others), path: "hymns/{n}/",
+        let numbers = SearchNumbered(label: words["hymn"], words: queryWords(words, others: others), path: HymnPages.pathTemplate,
                                      numbers: 1...max(1, hymnal.count))
         return SearchContribution(documents: documents, numbered: [numbers])
     }

@@ -6,38 +6,20 @@ import FoundationNetworking
 /// The HTTP side of a sync: one `URLSession` whose delegate sees every response as it arrives,
 /// so a body is cut off at the size it may have (decompressed bytes are counted, so a gzip bomb
 /// stops there too), a stalled response or a run past its deadline is cancelled, and a redirect
-/// to anything but http(s) is refused by name.
-final class SyncTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var fetches: [Int: Fetch] = [:]
-    private var session: URLSession!
-    let limits: SyncLimits
-    let deadline: ContinuousClock.Instant
-
-    /// One response in progress (guarded by the transport's lock).
-    private final class Fetch: @unchecked Sendable {
-        let url: URL
-        var task: URLSessionDataTask?
-        let limit: Int
-        var data = Data()
-        var status = 0
-        var failure: SyncError?
-        var lastBytes = ContinuousClock.now
-        var continuation: CheckedContinuation<Data, any Error>?
-
-        init(url: URL, limit: Int) { self.url = url; self.limit = limit }
-    }
+/// to anything but http(s) is refused by name. Checked `Sendable`: the session is made with its
+/// delegate (`SyncResponses`), and every response in progress is kept in a `Locked` table.
+final class SyncTransport: Sendable {
+    private let session: URLSession
+    private let responses: SyncResponses
 
     init(limits: SyncLimits) {
-        self.limits = limits
-        deadline = .now + limits.deadline
-        super.init()
+        responses = SyncResponses(limits: limits, deadline: .now + limits.deadline)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         // The watchdog below gives the precise errors; these only back it up.
         configuration.timeoutIntervalForRequest = Self.seconds(limits.stall) + 5
         configuration.timeoutIntervalForResource = Self.seconds(limits.deadline) + 5
-        session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: responses, delegateQueue: nil)
     }
 
     /// Ends the session (it holds its delegate until then).
@@ -46,50 +28,85 @@ final class SyncTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
     /// The body of `url`, at most `limit` bytes, or the `SyncError` that stopped it.
     func fetch(_ url: URL, limit: Int) async throws -> Data {
         let task = session.dataTask(with: url)
-        let fetch = Fetch(url: url, limit: limit)
-        fetch.task = task
-        let watchdog = Task { [weak self] in
+        let id = task.taskIdentifier
+        let responses = responses
+        let watchdog = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(50))
-                self?.check(fetch)
+                responses.check(id)
             }
         }
         defer { watchdog.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                lock.withLock {
-                    fetch.continuation = continuation
-                    fetches[task.taskIdentifier] = fetch
-                }
+                responses.fetches.withLock { $0[id] = Fetch(url: url, task: task, limit: limit, continuation: continuation) }
                 task.resume()
             }
         } onCancel: {
-            fetch.task?.cancel()
+            task.cancel()
         }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// One response in progress (kept in `SyncResponses.fetches`, by its task's identifier).
+struct Fetch: Sendable {
+    let url: URL
+    let task: URLSessionDataTask
+    let limit: Int
+    var data = Data()
+    var status = 0
+    var failure: SyncError?
+    var lastBytes = ContinuousClock.now
+    var continuation: CheckedContinuation<Data, any Error>?
+
+    init(url: URL, task: URLSessionDataTask, limit: Int, continuation: CheckedContinuation<Data, any Error>) {
+        self.url = url; self.task = task; self.limit = limit; self.continuation = continuation
+    }
+}
+
+/// The session's delegate: what each response may be, checked as its parts arrive.
+final class SyncResponses: NSObject, URLSessionDataDelegate, Sendable {
+    let fetches = Locked<[Int: Fetch]>([:])
+    let limits: SyncLimits
+    let deadline: ContinuousClock.Instant
+
+    init(limits: SyncLimits, deadline: ContinuousClock.Instant) {
+        self.limits = limits
+        self.deadline = deadline
     }
 
     /// Cancels a response that stalled or outlived the run's deadline.
-    private func check(_ fetch: Fetch) {
+    func check(_ id: Int) {
         let now = ContinuousClock.now
-        let failure: SyncError? = lock.withLock {
-            guard fetch.failure == nil, fetch.continuation != nil else { return nil }
+        let stalled: URLSessionDataTask? = fetches.withLock { all in
+            guard var fetch = all[id], fetch.failure == nil, fetch.continuation != nil else { return nil }
             if now > deadline {
-                fetch.failure = .timedOut(url: fetch.url.absoluteString, reason: "the sync's deadline of \(Self.seconds(limits.deadline)) s passed")
+                fetch.failure = .timedOut(url: fetch.url.absoluteString, reason: "the sync's deadline of \(SyncTransport.seconds(limits.deadline)) s passed")
             } else if now - fetch.lastBytes > limits.stall {
-                fetch.failure = .timedOut(url: fetch.url.absoluteString, reason: "no data for \(Self.seconds(limits.stall)) s")
+                fetch.failure = .timedOut(url: fetch.url.absoluteString, reason: "no data for \(SyncTransport.seconds(limits.stall)) s")
             }
-            return fetch.failure
+            all[id] = fetch
+            return fetch.failure == nil ? nil : fetch.task
         }
-        if failure != nil { fetch.task?.cancel() }
+        stalled?.cancel()
     }
 
-    private func withFetch<T>(_ task: URLSessionTask, _ body: (Fetch) -> T) -> T? {
-        lock.withLock { fetches[task.taskIdentifier].map(body) }
+    /// `body` on the response of `task` (nil when it is not one of the sync's).
+    private func withFetch<T>(_ task: URLSessionTask, _ body: (inout Fetch) -> T) -> T? {
+        fetches.withLock { all in
+            guard var fetch = all[task.taskIdentifier] else { return nil }
+            defer { all[task.taskIdentifier] = fetch }
+            return body(&fetch)
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let allow = withFetch(dataTask) { fetch -> Bool in
+        let allow = withFetch(dataTask) { (fetch: inout Fetch) -> Bool in
             fetch.status = (response as? HTTPURLResponse)?.statusCode ?? 0
             fetch.lastBytes = .now
             if let final = response.url, !Self.mayFollow(from: fetch.url, to: final) {
@@ -108,7 +125,7 @@ final class SyncTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over = withFetch(dataTask) { fetch -> Bool in
+        let over = withFetch(dataTask) { (fetch: inout Fetch) -> Bool in
             guard fetch.failure == nil else { return true }
             // Foundation on Linux follows a redirect to `file:` without asking the delegate or
             // announcing a response: the task's current request is the only trace of it.
@@ -137,7 +154,7 @@ final class SyncTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
         let refused = from == nil || targets.isEmpty ? targets.first : targets.first { !Self.mayFollow(from: from!, to: $0) }
         let allowed = from != nil && !targets.isEmpty && refused == nil
         if !allowed {
-            _ = withFetch(task) { fetch in
+            _ = withFetch(task) { (fetch: inout Fetch) in
                 fetch.failure = fetch.failure ?? .redirect(url: fetch.url.absoluteString, to: refused?.absoluteString ?? "?")
             }
         }
@@ -146,16 +163,14 @@ final class SyncTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let fetch = lock.withLock({ fetches.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let (continuation, result): (CheckedContinuation<Data, any Error>?, Result<Data, SyncError>) = lock.withLock {
-            defer { fetch.continuation = nil }
-            let url = fetch.url.absoluteString
-            if let failure = fetch.failure { return (fetch.continuation, .failure(failure)) }
-            if let error { return (fetch.continuation, .failure(.network(url: url, reason: error.localizedDescription))) }
-            if fetch.status != 200 { return (fetch.continuation, .failure(.http(url: url, status: fetch.status))) }
-            return (fetch.continuation, .success(fetch.data))
-        }
-        continuation?.resume(with: result.mapError { $0 as any Error })
+        guard let fetch = fetches.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let url = fetch.url.absoluteString
+        let result: Result<Data, SyncError>
+        if let failure = fetch.failure { result = .failure(failure) }
+        else if let error { result = .failure(.network(url: url, reason: error.localizedDescription)) }
+        else if fetch.status != 200 { result = .failure(.http(url: url, status: fetch.status)) }
+        else { result = .success(fetch.data) }
+        fetch.continuation?.resume(with: result.mapError { $0 as any Error })
     }
 
     /// http(s) only, and never from https down to http.
@@ -164,7 +179,4 @@ final class SyncTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
         return to == "https" || (to == "http" && from.scheme?.lowercased() == "http")
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
