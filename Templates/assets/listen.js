@@ -35,27 +35,31 @@
   }
   function nextLink(scope) { var a = scope.querySelector(".chapter-nav a[rel=next]"); return a ? a.href : ""; }
 
+  // A chapter's references as the build writes them (ReferenceText): a verse's with the chapter
+  // filled in ("Salmo 23:{verse}"), and one naming its translation ("{reference} RV1909").
   function chapterPage() {
     var article = document.querySelector(".bible-chapter[data-chapter-id]");
     if (!article) return null;
-    var ref = article.getAttribute("data-reference"), abbreviation = article.getAttribute("data-translation");
+    var verseRef = article.getAttribute("data-verse-ref") || "{verse}";
+    var inTranslation = function (ref) { return S.fill(article.getAttribute("data-in-translation") || "{reference}", { reference: ref }); };
     return {
-      kind: "chapter", unit: "Verse", tools: article.querySelector(".reader-tools"),
-      title: ref + " " + abbreviation, abbreviation: abbreviation, chapterID: article.getAttribute("data-chapter-id"),
+      kind: "chapter", unit: "Verse", tools: article.querySelector(".reader-tools"), inTranslation: inTranslation,
+      title: inTranslation(article.querySelector("h1").textContent.trim()), chapterID: article.getAttribute("data-chapter-id"),
       translation: article.getAttribute("data-translation-id"), next: nextLink(article),
       items: [].map.call(article.querySelectorAll(".bible-text .verse[id^='v']"), function (v) {
-        return item(v, ref + ":" + v.id.slice(1), { verse: +v.id.slice(1) });
+        return item(v, S.fill(verseRef, { verse: v.id.slice(1) }), { verse: +v.id.slice(1) });
       })
     };
   }
   function parallelPage() {
     var article = document.querySelector(".bible-parallel");
     if (!article) return null;
-    var heading = article.querySelector(".parallel").getAttribute("aria-label"), items = [];
+    // Each column's head carries its side's references, as a chapter page's article does.
+    var heads = article.querySelectorAll(".parallel-head .pcell"), items = [];
     article.querySelectorAll(".parallel-row[id^='v']").forEach(function (row) {
-      row.querySelectorAll(".pcell").forEach(function (cell) {
-        var side = cell.querySelector(".pside");
-        items.push(item(cell, heading + ":" + row.id.slice(1) + (side ? " " + side.textContent : ""), { verse: +row.id.slice(1) }));
+      row.querySelectorAll(".pcell").forEach(function (cell, k) {
+        var head = heads[k], ref = S.fill((head && head.getAttribute("data-verse-ref")) || "{verse}", { verse: row.id.slice(1) });
+        items.push(item(cell, S.fill((head && head.getAttribute("data-in-translation")) || "{reference}", { reference: ref }), { verse: +row.id.slice(1) }));
       });
     });
     var tools = el("div", { "class": "reader-tools" });
@@ -248,7 +252,7 @@
   Player.prototype.remember = function (it) {
     if (this.page.kind !== "chapter" || !this.page.translation) return;
     var all = places();
-    all[this.page.translation] = { url: location.pathname, verse: it.verse, ref: it.label + " " + this.page.abbreviation, at: new Date().toISOString() };
+    all[this.page.translation] = { url: location.pathname, verse: it.verse, ref: this.page.inTranslation(it.label), at: new Date().toISOString() };
     store.setJSON(K.listenPlace, all);
   };
 

@@ -177,6 +177,22 @@ def test_salmo_23_is_read_in_spanish_with_a_spanish_voice(driver, base_url, site
         == ["0,75×", "1×", "1,25×", "1,5×", "Temporizador"], "the bar is not in Spanish")
 
 
+def test_a_side_by_side_page_reads_each_verse_in_both_languages(driver, base_url, site):
+    install(driver, auto=False)
+    driver.get(base_url + "bible/parallel/rv1909/john/3/")
+    listen_button(driver).click()
+    now = lambda d: d.find_element(By.CSS_SELECTOR, ".listen-now span").text
+    wait_for(driver, lambda d: now(d) == "Reading John 3:1 KJV", "the KJV's verse 1 is not read first")
+    finish_current(driver)
+    wait_for(driver, lambda d: now(d) == "Reading Juan 3:1 RV1909", "the RV1909's verse 1 is not read second")
+    finish_current(driver)
+    wait_for(driver, lambda d: len(spoken(d)) == 3, "verse 2 was not spoken")
+    said = spoken(driver)
+    assert [words(u["text"]) for u in said] == [chapter_texts(site, "kjv", "john", 3)[0], chapter_texts(site, "rv1909", "john", 3)[0],
+                                              chapter_texts(site, "kjv", "john", 3)[1]]
+    assert [(u["lang"], u["voice"]) for u in said] == [("en", "en-US"), ("es", "es-ES"), ("en", "en-US")]
+
+
 def test_a_finnish_hymn_is_read_in_finnish_stanza_by_stanza_with_its_refrain_and_stops(driver, base_url, site):
     install(driver)
     driver.get(base_url + "hymns/107/")
