@@ -220,6 +220,7 @@
       links.append(a);
     });
     li.append(label, links);
+    li.setAttribute("data-listen", r.listen);   // what listen.js reads of the day
     return li;
   }
   function initHomeReadings() {

@@ -15,7 +15,9 @@
     read: "sitegen-bible-read",
     plan: "sitegen-bible-plan",
     marksPrefix: "sitegen-marks:",
-    hymns: "sitegen-hymn-favourites"
+    hymns: "sitegen-hymn-favourites",
+    listenRate: "sitegen-listen-rate",
+    listenPlace: "sitegen-listen-place"
   };
 
   // A storage over a Storage-like object (localStorage, or the harness's fake with a quota).

@@ -76,6 +76,23 @@ import Testing
         #expect(links == 1_461)  // 365 × 4, and "Jeremiah 36 & 45" links twice
     }
 
+    /// What "Listen" reads of a reading, chapter by chapter: where it starts and where it stops
+    /// (0: the chapter's end), so a plan day is read as the plan says, not whole chapters.
+    @Test func listenReadsEachReadingsVersesChapterByChapter() async throws {
+        let t = try await kjv()
+        let context = try renderContext()
+        func parts(_ text: String) throws -> String {
+            let reading = try ReferenceParser.reading(text, in: t).get()
+            return PlanReading(reading, id: "01-01/0", plan: ReadingPlan(title: "", description: "", columns: [], days: []), column: 0)
+                .listenJSON(context: context)
+        }
+        #expect(try parts("Luke 1:1-38") == #"[["/bible/luke/1/",1,38]]"#)
+        #expect(try parts("Luke 1:39ff") == #"[["/bible/luke/1/",39,0]]"#)
+        #expect(try parts("Isaiah 9:8-10:4") == #"[["/bible/isaiah/9/",8,0],["/bible/isaiah/10/",1,4]]"#)
+        #expect(try parts("Genesis 9-10") == #"[["/bible/genesis/9/",1,0],["/bible/genesis/10/",1,0]]"#)
+        #expect(try parts("Jeremiah 36 & 45") == #"[["/bible/jeremiah/36/",1,0],["/bible/jeremiah/45/",1,0]]"#)
+    }
+
     @Test func planErrorsPointAtTheReading() async throws {
         let t = try await kjv()
         let diagnostics = Diagnostics()

@@ -707,7 +707,7 @@ FILE_SECONDS = {
     "test_hardening": 330, "test_schedule": 240, "test_hymns": 230, "test_site": 195, "test_cli": 170,
     "test_translations": 140, "test_offline": 140, "test_bible": 110, "test_init": 110,
     "test_publishing": 100, "test_languages": 90, "test_serve": 65, "test_marks": 60, "test_search": 55,
-    "test_calendar": 70, "test_app_data": 45, "test_base_path": 45, "test_home_and_plan": 25, "test_hymn_lines": 6, "test_js_units": 6,
+    "test_calendar": 70, "test_app_data": 45, "test_base_path": 45, "test_listen": 30, "test_home_and_plan": 25, "test_hymn_lines": 6, "test_js_units": 6,
 }
 
 

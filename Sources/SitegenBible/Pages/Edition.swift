@@ -27,8 +27,10 @@ public struct Edition: Sendable {
 
     /// The book as a verse reference names it in this translation's language: "Salmo" in
     /// "Salmo 23:1", "Psalm", "John" (a chapter page's verse labels and `/my/` use it).
-    func referenceName(_ book: Book) -> String {
-        book.canon.osis == "Ps" ? strings["psalm"] : book.name
+    func referenceName(_ book: Book) -> String { referenceName(book.name, book.canon) }
+
+    func referenceName(_ name: String, _ canon: CanonBook) -> String {
+        canon.osis == "Ps" ? strings["psalm"] : name
     }
 
     func heading(_ name: String, chapters: Int, _ canon: CanonBook, _ chapter: Int) -> String {

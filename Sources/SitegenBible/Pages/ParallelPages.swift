@@ -71,16 +71,21 @@ enum ParallelPages {
             ["number": .number(n), "leftHTML": .text(cell(a.verse(n), n, left)), "rightHTML": .text(cell(b.verse(n), n, right))]
         }
         let leftHeading = left.heading(inputs.leftName, chapters: inputs.leftChapters, canon, number)
-        func side(_ e: Edition, _ heading: String) -> TemplateValue {
-            ["abbreviation": .text(e.translation.abbreviation), "name": .text(e.translation.name), "language": .text(e.translation.language),
-             "heading": .text(heading), "url": .text(context.url(e.chapter(canon, number)))]
+        // Each side's verse reference with the chapter filled in and its translation's form, as a
+        // chapter page has them (ReferenceText), for listen.js's "Reading John 3:16 KJV".
+        func side(_ e: Edition, _ heading: String, _ name: String) -> TemplateValue {
+            let references = ReferenceText(e.strings)
+            return ["abbreviation": .text(e.translation.abbreviation), "name": .text(e.translation.name), "language": .text(e.translation.language),
+                    "heading": .text(heading), "url": .text(context.url(e.chapter(canon, number))),
+                    "verseRef": .text(references.text(book: e.referenceName(name, canon), chapter: String(number), verse: "{verse}")),
+                    "inTranslation": .text(references.text("{reference}", in: e.translation.abbreviation))]
         }
         func link(_ n: Int?) -> TemplateValue? {
             n.map { ["url": .text(context.url(BiblePaths.parallel(canon, $0, with: right.pathID!))), "title": "\(inputs.leftName) \($0)"] }
         }
         let title = "\(leftHeading): \(left.translation.abbreviation) · \(right.translation.abbreviation)"
-        var values: TemplateObject = ["left": side(left, leftHeading),
-                                      "right": side(right, right.heading(inputs.rightName, chapters: inputs.rightChapters, canon, number)),
+        var values: TemplateObject = ["left": side(left, leftHeading, inputs.leftName),
+                                      "right": side(right, right.heading(inputs.rightName, chapters: inputs.rightChapters, canon, number), inputs.rightName),
                                       "rows": .list(rows), "chapterID": .text(BiblePaths.chapterID(canon, number))]
         values["prev"] = link(inputs.prev)
         values["next"] = link(inputs.next)

@@ -25,6 +25,8 @@ enum PlanDays {
         let completes: [String]
         let chapters: [String]
         let links: [Link]
+        /// What "Listen" reads (listen.js): the plan page's `data-listen`, the same JSON text.
+        let listen: String
     }
 
     struct Link: Encodable {
@@ -49,7 +51,8 @@ enum PlanDays {
                    readings: day.readings.enumerated().map { index, reading in
                        let r = PlanReading(reading, id: "\(day.key)/\(index)", plan: plan, column: index)
                        return ReadingEntry(id: r.id, label: reading.label, column: r.column, completes: r.completes, chapters: r.chapters,
-                                           links: r.links(context: context).map { Link(url: $0.url, text: $0.text) })
+                                           links: r.links(context: context).map { Link(url: $0.url, text: $0.text) },
+                                           listen: r.listenJSON(context: context))
                    })
     }
 

@@ -75,6 +75,7 @@ enum PlanPage {
             "completes": .text(r.completes.joined(separator: " ")), "chapters": .text(r.chapters.joined(separator: " ")),
             "single": .flag(links.count == 1),
             "links": .list(links.map { ["url": .text($0.url), "text": .text($0.text)] }),
+            "listen": .text(r.listenJSON(context: context)),
         ]
     }
 }
