@@ -2,7 +2,7 @@ import Foundation
 
 /// A Markdown page from `Content/pages/`: `about.md` → `/about/`, `index.md` → the home page,
 /// `404.md` → `404.html`.
-public struct Page: Sendable {
+public struct Page: Sendable, Equatable {
     public let sitePath: String
     public let title: String
     public let description: String
@@ -26,14 +26,14 @@ public enum PageReader {
     /// and room for the front matter.
     public static let maximumFileBytes = 1024 * 1024
 
-    /// `files` remembers the pages of files that did not change (a session's builds).
-    public static func read(content: SourceTree, diagnostics: Diagnostics, files memo: FileMemo<Page?> = FileMemo()) async -> [Page] {
+    /// `queries` remembers the pages of files that did not change (a session's builds).
+    public static func read(content: SourceTree, diagnostics: Diagnostics, queries: QueryEngine = QueryEngine()) async -> [Page] {
         let tree = content.subtree(folder)
         let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics).filter {
             SitePathName.check($0, at: SourceLocation(path: tree.display($0)), diagnostics: diagnostics)
         }
         return await concurrentMap(paths) { relative in
-            memo.value(for: tree.fileURL(relative), diagnostics: diagnostics) { read(tree: tree, relative: relative, diagnostics: $0) }
+            queries.read(relative, in: tree, with: PageFile(), diagnostics: diagnostics)
         }.compactMap { $0 }
     }
 
@@ -83,5 +83,14 @@ extension Page {
     public func spec(context: RenderContext) -> PageSpec {
         PageSpec(path: sitePath, template: template, title: title, description: description,
                  values: ["content": .text(context.markdown.render(body))], source: source)
+    }
+}
+
+/// One page file's page (nil: a draft, or unreadable with its problems reported).
+struct PageFile: SourceFileReader {
+    typealias Value = Page?
+
+    func read(_ tree: SourceTree, _ relative: String, _ queries: Queries) -> Page? {
+        PageReader.read(tree: tree, relative: relative, diagnostics: queries.diagnostics)
     }
 }

@@ -100,12 +100,27 @@ public struct KindInput: Sendable {
     public let content: SourceTree
     public let jobs: Int
     public let diagnostics: Diagnostics
+    /// The engine to read source files through (`QueryEngine.read`, `files(in:)`): a file read
+    /// before and unchanged since is not read again.
+    public let queries: QueryEngine
 
-    public init(content: SourceTree, jobs: Int, diagnostics: Diagnostics) {
+    public init(content: SourceTree, jobs: Int, diagnostics: Diagnostics, queries: QueryEngine = QueryEngine()) {
         self.content = content
         self.jobs = jobs
         self.diagnostics = diagnostics
+        self.queries = queries
     }
+}
+
+/// The cache of a kind that keeps everything it remembers in the engine (`KindInput.queries`,
+/// `RenderContext.queries`).
+public final class NoKindCache: KindCache {
+    public init() {}
+    public func forget(_ changes: SourceChanges) {}
+}
+
+extension ContentKind where Cache == NoKindCache {
+    public func makeCache() -> NoKindCache { NoKindCache() }
 }
 
 /// A kind's memory between the builds of one session. It is told which source files changed

@@ -44,9 +44,12 @@ public actor BuildSession {
         // `serve` keeps every page in memory, to compare the next rebuild's with.
         let writer = OutputWriter(destination: options.output, force: options.force, jobs: options.jobs)
         let staging = mode == .build && !watching ? try await writer.begin() : nil
+        let engine = QueryEngine()
+        if watching { fresh.feed(engine) }
         let run: SiteRun
         do {
-            run = try await SiteRun.make(options, changes: .all(kindCount: options.kinds.count), previous: nil, staging: staging)
+            run = try await SiteRun.make(options, changes: .all(kindCount: options.kinds.count), previous: nil, engine: engine,
+                                         staging: staging)
         } catch {
             await staging?.abandon()
             throw error
@@ -88,6 +91,9 @@ public actor BuildSession {
         report.address = previous.settings.address
         report.timings = [("scan", clock.lap())]
         report.changedSources = scan.changed.sorted()
+        // Everything built again (site.yml): a new engine, since its queries read the settings as constants.
+        let engine = changes.everything ? QueryEngine() : previous.engine
+        fingerprints.feed(engine, updates: scan.updates, paths: changes.everything ? nil : scan.looked)
         if changes.isEmpty {
             fingerprints.record(scan.updates)
             pending = []
@@ -99,7 +105,8 @@ public actor BuildSession {
                                           structural: structural, checkedFoldersChanged: false)
         previous.forget(sourceChanges, changes: changes)
         do {
-            let run = try await SiteRun.make(options, changes: changes, previous: previous, deferSlow: deferSlow)
+            let run = try await SiteRun.make(options, changes: changes, previous: previous, engine: engine, deferSlow: deferSlow)
+            engine.endRun()
             report.timings += run.timings
             _ = clock.lap()   // the run timed its own stages
             let (write, remove) = run.state.outputs.changes(since: previous.outputs, fresh: run.fresh)
@@ -131,7 +138,7 @@ public actor BuildSession {
         var report = BuildReport()
         guard let previous = state, previous.unsettled else { return report }
         var clock = StageClock()
-        let run = try await SiteRun.make(options, changes: .none, previous: previous)
+        let run = try await SiteRun.make(options, changes: .none, previous: previous, engine: previous.engine)
         report.timings = run.timings
         _ = clock.lap()
         let (write, remove) = run.state.outputs.changes(since: previous.outputs, fresh: run.fresh)

@@ -32,7 +32,8 @@ struct SiteRun: Sendable {
     /// edits pause, see `BuildSession.settle`).
     /// `staging`: write the pages there as they are rendered (a full `sitegen build`; see
     /// `StagedOutput`); the other files stay in `files` for the commit.
-    static func make(_ options: BuildOptions, changes: ChangeSet, previous: SiteState?,
+    /// `engine`: the session's (the previous build's, or a new one when everything is built again).
+    static func make(_ options: BuildOptions, changes: ChangeSet, previous: SiteState?, engine: QueryEngine,
                      deferSlow: Bool = false, staging: StagedOutput? = nil) async throws -> SiteRun {
         var clock = StageClock()
         var timings: [(String, Double)] = []
@@ -50,10 +51,12 @@ struct SiteRun: Sendable {
             timings.append(("load", clock.lap()))
         }
         let settings = try old?.settings ?? BuildSettings.resolve(options, diagnostics: diagnostics)
-        var read = await SiteReading.read(options, changes: changes, old: old, diagnostics: diagnostics)
-        options.content = given.content   // the sources' bytes are in the models now: not kept for the rest of the run
+        var read = await SiteReading.read(options, changes: changes, old: old, engine: engine, diagnostics: diagnostics)
+        if old == nil { options.content.preloaded?.release() }   // the sources' bytes are in the models now
+        options.content = given.content
         timings.append(("parse", clock.lap()))
-        let plain = settings.context(options, templates: read.templates, diagnostics: diagnostics)
+        var plain = settings.context(options, templates: read.templates, diagnostics: diagnostics)
+        plain.queries = engine
         // With a staging folder, the large files of the features and snapshots are written as made.
         let context = staging.map { plain.putting(filesIn: $0.sink) } ?? plain
         let stale = old == nil ? Set(read.runners.indices) : changes.kinds
@@ -125,7 +128,7 @@ struct SiteRun: Sendable {
         if diagnostics.hasErrors { throw BuildFailed(diagnostics.all) }
         let state = SiteState(settings: settings, runners: read.runners, features: read.features, templates: read.templates,
                               graph: read.graph, statics: read.statics, kinds: kinds, groups: pages.groups, featureRuns: featureRuns,
-                              outputs: outputs)
+                              outputs: outputs, engine: engine)
         let fresh = old == nil ? FreshOutputs(places: [files.indices])
             : Self.fresh(rendered: rendered, kinds: kinds, stale: stale, read: read, staticsChanged: changes.statics, runs: featureRuns,
                          featuresStart: featuresStart)

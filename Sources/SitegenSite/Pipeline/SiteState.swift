@@ -18,6 +18,9 @@ struct SiteState: Sendable {
     let featureRuns: [FeatureRun]
     /// Every output file, indexed by path.
     let outputs: SiteOutputs
+    /// What the kinds computed, kept for the next build (the same settings: a new engine when
+    /// they change).
+    let engine: QueryEngine
 
     /// Whether a feature's files were kept although their input changed (`sitegen serve`, until
     /// `BuildSession.settle`).
