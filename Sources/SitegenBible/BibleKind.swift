@@ -19,7 +19,7 @@ public struct BibleKind: ContentKind {
     public func makeCache() -> BibleCache { BibleCache() }
 
     public func read(_ input: KindInput, cache: BibleCache) async -> BibleLibrary? {
-        await BibleReader.read(content: input.content, diagnostics: input.diagnostics, jobs: input.jobs, cache: cache)
+        await BibleReader.read(content: input.content, diagnostics: input.diagnostics, jobs: input.jobs, queries: input.queries)
     }
 
     public func pages(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [PageSpec] {
@@ -74,15 +74,10 @@ public struct BibleKind: ContentKind {
     }
 }
 
-/// What the Bible remembers between the builds of a session: the books of each text file, the
-/// plan and daily verses, and the pages, chapter texts and snapshot files made from them, each
-/// kept with what it was made from (see `InputMemo`, `KeyedMemo`).
+/// What the Bible remembers between the builds of a session beside the engine (which holds what
+/// its files held): the pages, chapter texts and snapshot files made from them, each kept with
+/// what it was made from (see `InputMemo`, `KeyedMemo`).
 public final class BibleCache: KindCache {
-    let files = FileMemo<TranslationReader.NumberedBooks>()
-    /// `plan.yml` and `daily-verses.yml`, with the numbering they were checked against: read
-    /// again when the file or the primary translation's chapter and verse numbers change.
-    let planFile = FileMemo<Checked<ReadingPlan?>>()
-    let dailyVersesFile = FileMemo<Checked<DailyVerses?>>()
     /// Chapter text HTML by `<translation>/<OSIS>/<chapter>`.
     let chapterTexts = KeyedMemo<ChapterText, String>()
 
@@ -100,58 +95,12 @@ public final class BibleCache: KindCache {
     let pages = Mutex(InputMemo<[PageSpec]>())
     let snapshots = Mutex(InputMemo<Snapshot>())
     let home = Mutex(DailyVerseHome.Memo())
-    /// The string tables as last read (by language), and the languages they were read for while
-    /// no file of `Content/strings/` changed since (nil: read them again; see `strings`).
-    private let tables = Mutex<(tables: [String: StringTable], validFor: [String]?)>(([:], nil))
-
-    struct Checked<Value: Sendable>: Sendable {
-        let numbering: VerseNumbering
-        let value: Value
-    }
-
     public init() {}
-
-    public func forget(_ changes: SourceChanges) {
-        files.invalidate(changes.paths)
-        planFile.invalidate(changes.paths)
-        dailyVersesFile.invalidate(changes.paths)
-        if changes.checkedFoldersChanged || changes.structural { tables.withLock { $0.validFor = nil } }
-    }
-
-    /// The string tables of these languages: the last read's while no file of `Content/strings/`
-    /// changed and it reported nothing (a verse edit does not parse the YAML tables again). A
-    /// table read again that equals the last one is replaced by it, so that the pages' inputs
-    /// (`TranslationInputs`) compare tables by identity, not word by word.
-    func strings(_ content: SourceTree, languages: [(language: String, from: SourceLocation)],
-                 diagnostics: Diagnostics) -> [String: StringTable] {
-        let names = languages.map(\.language)
-        if let kept = tables.withLock({ $0.validFor == names ? $0.tables : nil }) { return kept }
-        let reported = Diagnostics()
-        let read = StringTable.read(content, languages: languages, diagnostics: reported)
-        for diagnostic in reported.all { diagnostics.report(diagnostic) }
-        return tables.withLock { last in
-            let kept = read.mapValues { table in last.tables[table.language].flatMap { $0 == table ? $0 : nil } ?? table }
-            last = (kept, reported.all.isEmpty ? names : nil)
-            return kept
-        }
-    }
 
     func chapterHTML(_ library: BibleLibrary, _ edition: Edition, _ book: Book, _ chapter: Chapter) -> String {
         let words = ChapterWords.words(library, edition, book.canon, chapter.number)
         return chapterTexts.value("\(edition.key)/\(book.osis)/\(chapter.number)", input: ChapterText(chapter: chapter, words: words)) {
             VerseHTML.chapter(chapter, words: words)
         }
-    }
-
-    func plans(_ root: SourceTree, primary: Translation, diagnostics: Diagnostics) -> (ReadingPlan?, DailyVerses?) {
-        let numbering = VerseNumbering(primary)
-        let plan = planFile.value(for: root.fileURL("plan.yml"), diagnostics: diagnostics, valid: { $0.numbering == numbering }) {
-            Checked(numbering: numbering, value: BibleReader.readPlan(root, primary: primary, diagnostics: $0))
-        }
-        let daily = dailyVersesFile.value(for: root.fileURL("daily-verses.yml"), diagnostics: diagnostics,
-                                          valid: { $0.numbering == numbering }) {
-            Checked(numbering: numbering, value: BibleReader.readDailyVerses(root, primary: primary, diagnostics: $0))
-        }
-        return (plan.value, daily.value)
     }
 }

@@ -69,12 +69,14 @@ public final class QueryEngine: Sendable {
         return memo.value
     }
 
-    /// Ends a run: the queries no run asked for in this run or the one before (a deleted file's
-    /// parse, a removed page) are dropped. Two runs, not one, so that what `sitegen serve`
-    /// defers in one run (the search index) is still there for the run that settles it.
+    /// Ends a run: of each type of query asked for in this run, the values no run asked for in
+    /// this run or the one before (a deleted file's parse, a hymn's text before its edit) are
+    /// dropped. Two runs, not one, so that what `sitegen serve` defers in one run is still there
+    /// for the run that settles it; only the types asked for, so that the hymns' files are kept
+    /// through any number of schedule edits.
     public func endRun() {
         state.withLock { state in
-            for table in state.queries.values { table.drop(usedBefore: state.run - 1) }
+            for table in state.queries.values { table.drop(endingRun: state.run) }
             state.run += 1
         }
     }
@@ -185,16 +187,19 @@ final class InputTable<K: InputKey> {
 
 protocol QueryTableProtocol: AnyObject {
     var count: Int { get }
-    func drop(usedBefore run: Int)
+    func drop(endingRun run: Int)
 }
 
 final class QueryTable<K: QueryKey>: QueryTableProtocol {
     var slots: [K: QuerySlot<K.Value>] = [:]
+    /// The last run that asked for a query of this type.
+    var lastRun = -1
 
     var count: Int { slots.count }
 
     /// The memo of `key`, marked as asked for in this run.
     func touch(_ key: K, run: Int) -> Memo<K.Value>? {
+        lastRun = run
         guard var slot = slots[key] else { return nil }
         if slot.lastRun != run {
             slot.lastRun = run
@@ -203,7 +208,10 @@ final class QueryTable<K: QueryKey>: QueryTableProtocol {
         return slot.memo
     }
 
-    func drop(usedBefore run: Int) {
-        slots = slots.filter { $0.value.lastRun >= run }
+    /// At the end of run `run`: when this type was asked for in it, drops the values last asked
+    /// for before the run before.
+    func drop(endingRun run: Int) {
+        guard lastRun == run else { return }
+        slots = slots.filter { $0.value.lastRun >= run - 1 }
     }
 }

@@ -116,38 +116,16 @@ public struct KindInput: Sendable {
 /// `RenderContext.queries`).
 public final class NoKindCache: KindCache {
     public init() {}
-    public func forget(_ changes: SourceChanges) {}
 }
 
 extension ContentKind where Cache == NoKindCache {
     public func makeCache() -> NoKindCache { NoKindCache() }
 }
 
-/// A kind's memory between the builds of one session. It is told which source files changed
-/// before each read, and forgets what no longer holds.
-public protocol KindCache: AnyObject, Sendable {
-    /// Source files changed since the last successful build.
-    func forget(_ changes: SourceChanges)
-}
-
-/// The source files that changed since the last successful build.
-public struct SourceChanges: Sendable {
-    /// Absolute standardized paths (added, edited or deleted files).
-    public let paths: Set<String>
-    /// The same files as messages and models name them (`Content/hymns/012.md`).
-    public let displayPaths: Set<String>
-    /// Whether a file was added or removed (a folder's listing may differ).
-    public let structural: Bool
-    /// Whether a folder the kind checks against changed (see `KindSources.checksAgainst`).
-    public let checkedFoldersChanged: Bool
-
-    public init(paths: Set<String>, displayPaths: Set<String>, structural: Bool, checkedFoldersChanged: Bool) {
-        self.paths = paths
-        self.displayPaths = displayPaths
-        self.structural = structural
-        self.checkedFoldersChanged = checkedFoldersChanged
-    }
-}
+/// What a kind remembers between the builds of one session beside the engine: pieces each kept
+/// with what it was made from, so that none needs forgetting (a source file's read is a query of
+/// the engine, made again when the file changes).
+public protocol KindCache: AnyObject, Sendable {}
 
 /// The finished site as checks see it: every output path.
 public struct BuiltSite: Sendable {

@@ -25,15 +25,6 @@ struct SiteState: Sendable {
     /// Whether a feature's files were kept although their input changed (`sitegen serve`, until
     /// `BuildSession.settle`).
     var unsettled: Bool { featureRuns.contains(where: \.unsettled) }
-
-    /// Tells the caches of the kinds the changes concern which files changed.
-    func forget(_ sources: SourceChanges, changes: ChangeSet) {
-        for index in changes.kinds {
-            runners[index].forget(SourceChanges(paths: sources.paths, displayPaths: sources.displayPaths,
-                                                structural: sources.structural,
-                                                checkedFoldersChanged: changes.checkedFolders.contains(index)))
-        }
-    }
 }
 
 /// What one kind made from its model in the last good build.
