@@ -51,9 +51,12 @@ public enum BibleReader {
         }), diagnostics: diagnostics)
         guard let primary = primary(loaded, root: root, diagnostics: diagnostics) else { return nil }
         let numbering = VerseNumbering(primary)
-        let plan = queries.read("plan.yml", in: root, with: PlanFile(numbering: numbering, primary: primary), diagnostics: diagnostics)
-        let daily = queries.read("daily-verses.yml", in: root, with: DailyVersesFile(numbering: numbering, primary: primary),
-                                 diagnostics: diagnostics)
+        let plan = queries.read("plan.yml", in: root, with: NumberedFile(primary, numbering: numbering) {
+            readPlan($0, primary: $1, diagnostics: $2)
+        }, diagnostics: diagnostics)
+        let daily = queries.read("daily-verses.yml", in: root, with: NumberedFile(primary, numbering: numbering) {
+            readDailyVerses($0, primary: $1, diagnostics: $2)
+        }, diagnostics: diagnostics)
         return BibleLibrary(translations: loaded.map(\.translation), primary: primary, plan: plan, dailyVerses: daily,
                             strings: strings)
     }
@@ -119,30 +122,19 @@ public enum BibleReader {
     }
 }
 
-/// `plan.yml`, checked against the primary translation's chapter and verse numbers (all it reads
-/// of the translation, so the numbering is the key: a verse edit does not read the plan again).
-struct PlanFile: SourceFileReader {
-    typealias Value = ReadingPlan?
+/// `plan.yml` or `daily-verses.yml`, checked against the primary translation's chapter and
+/// verse numbers (all its reader reads of the translation, so the numbering is the key: a verse
+/// edit does not read them again).
+struct NumberedFile<Value: Sendable & Equatable>: SourceFileReader {
     let numbering: VerseNumbering
     let primary: Translation
+    let reader: @Sendable (SourceTree, Translation, Diagnostics) -> Value
 
-    func read(_ tree: SourceTree, _ relative: String, _ queries: Queries) -> ReadingPlan? {
-        BibleReader.readPlan(tree, primary: primary, diagnostics: queries.diagnostics)
+    init(_ primary: Translation, numbering: VerseNumbering, reader: @escaping @Sendable (SourceTree, Translation, Diagnostics) -> Value) {
+        (self.primary, self.numbering, self.reader) = (primary, numbering, reader)
     }
 
-    static func == (a: Self, b: Self) -> Bool { a.numbering == b.numbering }
-    func hash(into hasher: inout Hasher) { hasher.combine(numbering) }
-}
-
-/// `daily-verses.yml`, checked as `plan.yml` is.
-struct DailyVersesFile: SourceFileReader {
-    typealias Value = DailyVerses?
-    let numbering: VerseNumbering
-    let primary: Translation
-
-    func read(_ tree: SourceTree, _ relative: String, _ queries: Queries) -> DailyVerses? {
-        BibleReader.readDailyVerses(tree, primary: primary, diagnostics: queries.diagnostics)
-    }
+    func read(_ tree: SourceTree, _ relative: String, _ queries: Queries) -> Value { reader(tree, primary, queries.diagnostics) }
 
     static func == (a: Self, b: Self) -> Bool { a.numbering == b.numbering }
     func hash(into hasher: inout Hasher) { hasher.combine(numbering) }
