@@ -5,12 +5,14 @@
 #   make artifact-test  the artifact smoke test only: the debug build packed as make dist packs (scripts/run-tests)
 #   make js-test    the browser scripts' unit tests only (Tests/js/, in headless Chromium; seconds, no site build)
 #   make kill-test  kill -9 at random points of 200 small and 20 full builds (make test runs 10 and 2)
+#   make oracle-long  the incremental oracle with 2,000 random edit sequences (make test runs 200;
+#                   ORACLE_SEQUENCES=N for another count; docs/testing.md)
 # The release (docs/publishing.md):
 #   make dist            dist/: sitegen-<VERSION>-linux-x86_64.tar.gz, the wheel sitegen_bin-<VERSION>-…whl
 #                        and SHA256SUMS, from a release build with Swift's runtime linked in; then the
 #                        artifact smoke test on them (release build: minutes)
 #   make docker-recipe   the container image's file system from dist/'s tarball, run without Docker
-.PHONY: site test unit e2e artifact-test js-test deps test-deps dist-deps clean fuzz kill-test dist docker-recipe
+.PHONY: site test unit e2e artifact-test js-test deps test-deps dist-deps clean fuzz kill-test oracle-long dist docker-recipe
 
 site: deps
 	swift build -c release --product sitegen
@@ -44,6 +46,12 @@ fuzz:
 kill-test: test-deps
 	swift build --product sitegen
 	SITEGEN=.build/debug/sitegen SITEGEN_KILLS_SMALL=200 SITEGEN_KILLS_FULL=20 python3 -m pytest -q Tests/e2e/test_hardening.py -k kill
+
+# The edits and builds are CPU only (no wall clock): about 0.3 s of CPU a sequence in a debug build.
+ORACLE_SEQUENCES ?= 2000
+oracle-long:
+	swift build --build-tests
+	SITEGEN_ORACLE_SEQUENCES=$(ORACLE_SEQUENCES) swift test --skip-build --filter IncrementalOracleTests/randomEditSequences
 
 deps:
 	scripts/install-deps build

@@ -133,7 +133,7 @@ let package = Package(
         // --- end of hardening block ---
         // swift-mustache is the reference the template engine's output is compared with.
         .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore", .product(name: "Mustache", package: "swift-mustache")]),
-        .testTarget(name: "SitegenSiteTests", dependencies: ["SitegenSite", "SitegenCore", "SitegenKinds", "SitegenPages"]),
+        .testTarget(name: "SitegenSiteTests", dependencies: ["SitegenSite", "SitegenCore", "SitegenKinds", "SitegenPages", "SitegenServe", "SitegenBuiltIn"]),
         .testTarget(name: "HymnsTests", dependencies: ["SitegenHymns"]),
         .testTarget(name: "BibleTests", dependencies: ["SitegenBible", "SitegenSnapshots"], exclude: ["Fixtures"]),
         .testTarget(name: "ScheduleTests", dependencies: ["SitegenSchedule", "SitegenCore"]),

@@ -39,7 +39,7 @@ public struct BibleKind: ContentKind {
     /// The plan's month files and the list of verses of the day, fetched by bible.js when the
     /// reader's date is not the build's.
     public func feeds(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [OutputFile] {
-        (library.plan.map { context.queries.value(PlanDayFiles(plan: $0, context: context)) } ?? [])
+        (library.plan.map { context.queries.value(PlanDayFiles(plan: $0, context: context.settingsOnly)) } ?? [])
             + [DailyVerseHome.file(library, context: context)].compactMap { $0 }
     }
 

@@ -293,38 +293,3 @@ struct BuildSessionTests {
         try await site.expectOutputMatchesFreshBuild(after: "an unreported edit")
     }
 }
-
-extension BuildSessionTests {
-    /// An editor's save by rename that keeps the size and the modification time: only the
-    /// inode tells it from the old file. The watcher reports it; the session must not drop it.
-    @Test func aSaveByRenameWithTheSameSizeAndTimeIsRebuilt() async throws {
-        let site = try TestSite.fewBooksCopy()
-        defer { site.remove() }
-        try site.keepHymns(through: 60)
-        let session = BuildSession(options: site.options)
-        _ = try await session.build()
-        let path = site.url("Content/hymns/003.md").path
-        let text = try site.read("Content/hymns/003.md")
-        let stamp = try #require(SourceStamp.of(path))
-        let changed = text.replacingOccurrences(of: "a", with: "o")   // same length, other words
-        #expect(changed != text && changed.utf8.count == text.utf8.count)
-        try SessionFiles.saveByRename(path, changed, sameTimeAs: stamp)
-        let report = try await session.rebuild(changed: [site.url("Content/hymns/003.md")])
-        #expect(report.written.contains("hymns/3/index.html"))
-        try await site.expectOutputMatchesFreshBuild(after: "a save by rename with the same size and time")
-    }
-}
-
-/// Files saved the way editors save them.
-enum SessionFiles {
-    /// Writes a new file beside the old one, gives it (on purpose) the old one's modification
-    /// time, and renames it over the old one.
-    static func saveByRename(_ path: String, _ text: String, sameTimeAs stamp: SourceStamp) throws {
-        let temporary = path + ".save"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        let time = timespec(tv_sec: Int(stamp.modified / 1_000_000_000), tv_nsec: Int(stamp.modified % 1_000_000_000))
-        guard utimensat(AT_FDCWD, temporary, [time, time], 0) == 0, rename(temporary, path) == 0 else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-    }
-}

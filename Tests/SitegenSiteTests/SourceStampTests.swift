@@ -12,7 +12,7 @@ struct SourceStampTests {
         let path = folder.appendingPathComponent("012.md").path
         try Data("old words".utf8).write(to: URL(fileURLWithPath: path))
         let before = try #require(SourceFingerprint.of(path, unlessSameAs: nil))
-        try SessionFiles.saveByRename(path, "new words", sameTimeAs: before.stamp)
+        try FileOperation.saveKeepingSizeAndTime(URL(fileURLWithPath: path), "new words")
         let after = try #require(SourceFingerprint.of(path, unlessSameAs: before))
         #expect(after.stamp.size == before.stamp.size && after.stamp.modified == before.stamp.modified)
         #expect(after.digest != before.digest)

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBuiltIn
 import SitegenKinds
 import Testing
 @testable import SitegenSite
@@ -12,6 +13,9 @@ struct TestSite {
     let fm = FileManager.default
     var kinds: [any ContentKind] = SiteKinds.bundled
     var features: [any SiteFeature] = SiteKinds.features
+    /// The theme under `Templates/`: none (the copies hold the repository's whole `Templates/`),
+    /// or the one compiled into sitegen (the oracle's site, which has only its own overrides).
+    var theme = BuiltInTheme.none
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -49,6 +53,25 @@ struct TestSite {
         }
         for file in ["plan.yml", "daily-verses.yml"] {
             try site.write("Content/bible/\(file)", try String(contentsOf: fixture.appendingPathComponent(file), encoding: .utf8))
+        }
+        return site
+    }
+
+    /// The incremental oracle's site (`Tests/Fixtures/oracle-site/`): one or two files of every
+    /// kind of source (three hymns, two short epistles with a plan and verses of the day, a
+    /// schedule, two localities, three pages, a static file, a string table), so that a full
+    /// build is cheap enough to make after every edit. Its templates are the built-in theme's, as
+    /// `sitegen build` has them (`Templates/` holds only what the site overrides), and its assets
+    /// its own copy of the theme's in `Templates/assets/` (a site's own assets ship as they are:
+    /// the built-in ones lose their comments first, a third of a debug build of this site).
+    static func oracleCopy() throws -> TestSite {
+        var site = try TestSite(kinds: SiteKinds.bundled)
+        site.theme = BuiltInTheme(files: BuiltInFiles.theme.filter { !$0.key.hasPrefix(StaticFiles.assetsFolder + "/") })
+        site.features = oracleFeatures
+        try site.fm.copyItem(at: repository.appendingPathComponent("Tests/Fixtures/oracle-site/Content"), to: site.url("Content"))
+        for (path, data) in BuiltInFiles.theme where path.hasPrefix(StaticFiles.assetsFolder + "/") {
+            try site.fm.createDirectory(at: site.url("Templates/" + path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: site.url("Templates/" + path))
         }
         return site
     }
@@ -98,7 +121,7 @@ struct TestSite {
 
     func options(output: String = "Output") -> BuildOptions {
         BuildOptions(content: SourceTree(url: url("Content"), displayPath: "Content"),
-                     templates: SourceTree(url: url("Templates"), displayPath: "Templates"),
+                     templates: SourceTree(url: url("Templates"), displayPath: "Templates"), theme: theme,
                      output: url(output), kinds: kinds, features: features, asOf: CalendarDate("2026-11-22"), jobs: 2)
     }
 

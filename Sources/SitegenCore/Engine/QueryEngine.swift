@@ -15,6 +15,9 @@ public final class QueryEngine: Sendable {
 
     public init() {}
 
+    /// The engine of a context a query's key holds (`RenderContext.settingsOnly`): never asked.
+    public static let detached = QueryEngine()
+
     /// The current revision (the count of input changes so far).
     public var revision: Revision { state.withLock { $0.revision } }
 
@@ -79,6 +82,12 @@ public final class QueryEngine: Sendable {
             for table in state.queries.values { table.drop(endingRun: state.run) }
             state.run += 1
         }
+    }
+
+    /// Lets go of every query's value (`sitegen build` once its pages are rendered: no run
+    /// follows it, and the values, every Bible book read among them, would hold memory to the end).
+    public func removeAll() {
+        state.withLock { $0.queries = [:] }
     }
 
     /// How many query values are stored now (tests, `--verbose`).

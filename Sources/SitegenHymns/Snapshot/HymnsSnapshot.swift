@@ -32,7 +32,7 @@ public enum HymnsSnapshot {
     /// A hymn's record, remembered by the engine; one that could not be encoded is encoded again
     /// to throw its error (an error is not a value the engine keeps).
     private static func record(of hymn: Hymn, context: RenderContext) throws -> Data {
-        try context.queries.value(HymnRecord(hymn: hymn, context: context)) ?? encodedRecord(hymn, context: context)
+        try context.queries.value(HymnRecord(hymn: hymn, context: context.settingsOnly)) ?? encodedRecord(hymn, context: context)
     }
 
     /// The hymns by the first number of their range, in number order.

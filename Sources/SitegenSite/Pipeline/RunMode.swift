@@ -17,7 +17,7 @@ protocol RunMode: Sendable {
     /// `BuildSession.settle`); `first`: the session's first build, which defers nothing.
     func defers(first: Bool) -> Bool
     /// What the run lets go of once every page is rendered (see `StagedBuild.letGo`).
-    func letGo(_ read: inout SiteReading, _ kinds: inout [KindOutputs], _ pages: inout PageRendering)
+    func letGo(_ read: inout SiteReading, _ kinds: inout [KindOutputs], _ pages: inout PageRendering, engine: QueryEngine)
 }
 
 /// `sitegen build`: every page written to the staging folder as it is rendered, nothing kept
@@ -46,8 +46,10 @@ struct StagedBuild: RunMode {
     /// done, dropped before the later features run (the run's peak of memory is at its end): the
     /// kinds' contributions no later feature reads (the search's documents, the apps' rows; see
     /// `SiteFeature.reads`), the kinds' page lists (which hold their models and every path's
-    /// place), and the models of the kinds that do not check the finished site (the Bible's verses).
-    func letGo(_ read: inout SiteReading, _ kinds: inout [KindOutputs], _ pages: inout PageRendering) {
+    /// place), the models of the kinds that do not check the finished site (the Bible's verses),
+    /// and the engine's values (which hold what the sources were read into).
+    func letGo(_ read: inout SiteReading, _ kinds: inout [KindOutputs], _ pages: inout PageRendering, engine: QueryEngine) {
+        engine.removeAll()
         let later = read.features.filter { $0.stage == .rendered }.map(\.reads)
         let stillRead = later.contains { $0 == nil } ? nil : later.flatMap { $0 ?? [] }
         for index in kinds.indices {
@@ -82,5 +84,5 @@ struct SessionBuild: RunMode {
 
     func defers(first: Bool) -> Bool { deferSlow && !first }
 
-    func letGo(_ read: inout SiteReading, _ kinds: inout [KindOutputs], _ pages: inout PageRendering) {}
+    func letGo(_ read: inout SiteReading, _ kinds: inout [KindOutputs], _ pages: inout PageRendering, engine: QueryEngine) {}
 }

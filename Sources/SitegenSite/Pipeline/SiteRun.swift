@@ -161,7 +161,7 @@ private struct Steps {
         for (index, snapshots) in made { kinds[index].snapshots = snapshots }
         try stop()
         let runs = try await earlyRuns
-        mode.letGo(&read, &kinds, &pages)
+        mode.letGo(&read, &kinds, &pages, engine: engine)
         return RenderedSite(settings: planned.site.settings, context: planned.site.context, hinted: planned.hinted,
                             stale: planned.site.stale, read: read, kinds: kinds, pages: pages, rendered: rendered, runs: runs,
                             snapshotSeconds: snapshotSeconds)
