@@ -93,7 +93,7 @@ public actor BuildSession {
         report.changedSources = scan.changed.sorted()
         // Everything built again (site.yml): a new engine, since its queries read the settings as constants.
         let engine = changes.everything ? QueryEngine() : previous.engine
-        fingerprints.feed(engine, updates: scan.updates, paths: changes.everything ? nil : scan.looked)
+        fingerprints.feed(engine, updates: scan.updates, paths: changes.everything ? nil : scan.looked, afterFailure: !pending.isEmpty)
         if changes.isEmpty {
             fingerprints.record(scan.updates)
             pending = []

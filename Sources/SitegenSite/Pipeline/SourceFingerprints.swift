@@ -47,15 +47,20 @@ struct SourceFingerprints: Sendable {
     }
 
     /// Sets the engine's inputs to the files as they are now (`updates` applied): the digest of
-    /// each of `paths` (nil: every file's, a new engine), removed when the file is gone, and the
-    /// files below every folder. An input set to the value it has changes nothing, so a file a
-    /// failed run read and that was then put back as it was is read again (its input moves back).
-    func feed(_ engine: QueryEngine, updates: [String: SourceFingerprint?] = [:], paths: Set<String>? = nil) {
+    /// each of `paths` (nil: every file's, a new engine), removed when the file is gone, and, when
+    /// a file was added or removed, or after a failed run (which may have set them from files
+    /// since put back), or for a new engine, the files below every folder. An input set to the
+    /// value it has changes nothing, so a file a failed run read and that was then put back as it
+    /// was is read again (its input moves back).
+    func feed(_ engine: QueryEngine, updates: [String: SourceFingerprint?] = [:], paths: Set<String>? = nil, afterFailure: Bool = false) {
         var now = entries
         for (path, fingerprint) in updates { now[path] = fingerprint }
         for path in paths ?? Set(now.keys) {
             if let fingerprint = now[path] { engine.set(SourceDigest(path: path), fingerprint.digest) } else { engine.remove(SourceDigest(path: path)) }
         }
+        let added = updates.contains { entries[$0.key] == nil && $0.value != nil }
+        let removed = updates.contains { entries[$0.key] != nil && $0.value == nil }
+        guard paths == nil || added || removed || afterFailure else { return }
         var folders: [String: [String]] = [:]
         for root in roots.map(\.path) {
             for path in now.keys where path.hasPrefix(root + "/") {
