@@ -144,10 +144,15 @@ private struct Number: InputKey {
     init(_ name: String) { self.name = name }
 }
 
-/// Keys that log their computations: the log is not part of the key.
-private protocol Logged: Hashable { var log: Log { get } }
+/// A key of which there is one (its log is not part of it).
+private protocol OneOfAKind: Hashable {}
 
-private struct Sum: QueryKey, Logged {
+extension OneOfAKind {
+    static func == (a: Self, b: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+}
+
+private struct Sum: QueryKey {
     typealias Value = Int
     let names: [String]
     let log: Log
@@ -159,18 +164,16 @@ private struct Sum: QueryKey, Logged {
     func hash(into hasher: inout Hasher) { hasher.combine(names) }
 }
 
-private struct Pick: QueryKey {
+private struct Pick: QueryKey, OneOfAKind {
     typealias Value = Int
     let log: Log
     func compute(_ queries: Queries) -> Int {
         log.add("pick")
         return queries.input(Number("switch")) == 1 ? queries.input(Number("left")) ?? 0 : queries.input(Number("right")) ?? 0
     }
-    static func == (a: Pick, b: Pick) -> Bool { true }
-    func hash(into hasher: inout Hasher) {}
 }
 
-private struct Parity: QueryKey {
+private struct Parity: QueryKey, OneOfAKind {
     typealias Value = String
     let log: Log
     func compute(_ queries: Queries) -> String {
@@ -179,17 +182,13 @@ private struct Parity: QueryKey {
         if n < 0 { queries.diagnostics.warning("negative: \(n)", at: SourceLocation(path: "n")) }
         return n % 2 == 0 ? "even" : "odd"
     }
-    static func == (a: Parity, b: Parity) -> Bool { true }
-    func hash(into hasher: inout Hasher) {}
 }
 
-private struct Label: QueryKey {
+private struct Label: QueryKey, OneOfAKind {
     typealias Value = String
     let log: Log
     func compute(_ queries: Queries) -> String {
         log.add("label")
         return queries[Parity(log: log)]
     }
-    static func == (a: Label, b: Label) -> Bool { true }
-    func hash(into hasher: inout Hasher) {}
 }
