@@ -3,7 +3,7 @@
 struct SiteReading: Sendable {
     let runners: [any KindRunning]
     let features: [any FeatureRunning]
-    /// Each kind's, in the site's order (`sitegen build` lets go of some once rendered, see `SiteRun.letGo`).
+    /// Each kind's, in the site's order (`sitegen build` lets go of some once rendered, see `StagedBuild.letGo`).
     var models: [KindModel]
     let templates: TemplateLibrary
     let graph: TemplateGraph
