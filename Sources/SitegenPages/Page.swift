@@ -14,6 +14,13 @@ public struct Page: Sendable, Equatable {
     public let source: SourceLocation
 
     public var isHome: Bool { sitePath.isEmpty }
+
+    /// Equal when read from files that say the same (what the engine's early cutoff compares);
+    /// written out so that a remembered rendering a page may carry is never part of it.
+    public static func == (a: Page, b: Page) -> Bool {
+        a.sitePath == b.sitePath && a.title == b.title && a.description == b.description && a.template == b.template
+            && a.body == b.body && a.bodyFirstLine == b.bodyFirstLine && a.source == b.source
+    }
 }
 
 /// Reads `Content/pages/**/*.md`.
