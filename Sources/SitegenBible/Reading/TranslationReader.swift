@@ -52,6 +52,10 @@ public enum TranslationReader {
         func read(_ tree: SourceTree, _ relative: String, _ queries: Queries) -> [Book] {
             TranslationReader.readFile(tree, relative, versification: scheme, queries.diagnostics)
         }
+
+        // By name: hashing the whole versification (every chapter's verse count) for each of a
+        // translation's files cost more than looking them up; equal keys still compare it whole.
+        func hash(into hasher: inout Hasher) { hasher.combine(scheme.name) }
     }
 
     /// A translation as read, with what the library checks across translations.
