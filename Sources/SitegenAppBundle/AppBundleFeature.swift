@@ -16,21 +16,18 @@ public struct AppBundleFeature: SiteFeature {
         site.contributions(AppTables.self).flatMap(\.value.tables)
     }
 
-    /// Each bundle file (its bytes, or where `sitegen build` staged them), kept with the tables
-    /// it was made from.
-    public func makeCache() -> KeyedMemo<[AppTable], OutputFile> { KeyedMemo() }
-
     /// Nothing when no kind has tables. The files are made on all cores (`context.jobs`): each
     /// is its own SQLite database, and each file's bytes depend on its tables alone, so the
     /// order they are made in changes nothing. Each is put in `context.fileSink` as soon as it is
     /// made (`sitegen build` stages it), so memory holds the files being made, not all of them.
-    public func make(_ tables: [AppTable], context: RenderContext, cache: KeyedMemo<[AppTable], OutputFile>) throws -> FeatureFiles {
+    /// A session's engine keeps each file with the tables it was made from.
+    public func make(_ tables: [AppTable], context: RenderContext, cache: NoFeatureCache) throws -> FeatureFiles {
         let files = try AppBundle.files(tables)
         let made = parallelMap(files, jobs: context.jobs) { bundle, members in
-            Result { try cache.value(bundle + "\n" + context.generator, input: members) {
-                try context.fileSink(OutputFile(path: Manifest.root + AppBundle.path(bundle),
-                                                data: AppBundle.data(members, bundle: bundle, generator: context.generator)))
-            } }
+            Result {
+                let file = BundleFile(bundle: bundle, members: members, generator: context.generator)
+                return try (context.remembers ? context.queries.value(file) : nil) ?? context.fileSink(file.made())
+            }
         }
         var outputs: [OutputFile] = [], entries: [Manifest.BundleEntry] = []
         for ((bundle, members), result) in zip(files, made) {
@@ -41,5 +38,24 @@ public struct AppBundleFeature: SiteFeature {
                                                 version: AppBundle.version))
         }
         return FeatureFiles(files: outputs, contributions: entries.isEmpty ? Contributions() : Contributions(ManifestListing(bundles: entries)))
+    }
+}
+
+/// One bundle file made from its tables (nil: SQLite failed; it is made again to throw).
+struct BundleFile: QueryKey {
+    typealias Value = OutputFile?
+    let bundle: String
+    let members: [AppTable]
+    let generator: String
+
+    func compute(_ queries: Queries) -> OutputFile? { try? made() }
+
+    func made() throws -> OutputFile {
+        OutputFile(path: Manifest.root + AppBundle.path(bundle), data: try AppBundle.data(members, bundle: bundle, generator: generator))
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bundle)
+        hasher.combine(generator)
     }
 }

@@ -19,7 +19,7 @@ public struct BibleKind: ContentKind {
     public func makeCache() -> BibleCache { BibleCache() }
 
     public func read(_ input: KindInput, cache: BibleCache) async -> BibleLibrary? {
-        await BibleReader.read(content: input.content, diagnostics: input.diagnostics, jobs: input.jobs, cache: cache)
+        await BibleReader.read(content: input.content, diagnostics: input.diagnostics, jobs: input.jobs, queries: input.queries)
     }
 
     public func pages(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [PageSpec] {
@@ -32,13 +32,14 @@ public struct BibleKind: ContentKind {
     }
 
     public func snapshots(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) throws -> [Snapshot] {
-        try BibleSnapshots.snapshots(library, jobs: context.jobs, cache: cache, sink: context.fileSink)
+        try BibleSnapshots.snapshots(library, jobs: context.jobs, cache: cache, queries: context.remembers ? context.queries : nil,
+                                     sink: context.fileSink)
     }
 
     /// The plan's month files and the list of verses of the day, fetched by bible.js when the
     /// reader's date is not the build's.
     public func feeds(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> [OutputFile] {
-        (library.plan.map { plan in cache.planDays.value("plan", input: plan) { PlanDays.files(plan, context: context) } } ?? [])
+        (library.plan.map { context.queries.value(PlanDayFiles(plan: $0, context: context.settingsOnly)) } ?? [])
             + [DailyVerseHome.file(library, context: context)].compactMap { $0 }
     }
 
@@ -46,7 +47,7 @@ public struct BibleKind: ContentKind {
     /// apps' bundle, today's readings and the verse of the day to the home page, and to `/my/`
     /// its books with the progress, plan and marks' parts of the export file.
     public func contributions(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> Contributions {
-        Contributions(BibleSearch.contribution(library, words: context.strings(), memo: context.remembers ? cache.searchVerses : nil),
+        Contributions(BibleSearch.contribution(library, words: context.strings(), queries: context.remembers ? context.queries : nil),
                       offline(library), AppTables(BibleAppTables.tables(library)),
                       HomeValues(DailyVerseHome.values(library, context: context, cache: cache)
                           .merging(PlanDays.homeValues(library.plan, context: context)) { $1 }),
@@ -74,84 +75,45 @@ public struct BibleKind: ContentKind {
     }
 }
 
-/// What the Bible remembers between the builds of a session: the books of each text file, the
-/// plan and daily verses, and the pages, chapter texts and snapshot files made from them, each
-/// kept with what it was made from (see `InputMemo`, `KeyedMemo`).
+/// What the Bible remembers between the builds of a session beside the engine (which holds what
+/// its files held, each chapter's text, each book's file and search documents): its pages and
+/// snapshot files, each kept with what it was made from (see `InputMemo`).
 public final class BibleCache: KindCache {
-    let files = FileMemo<TranslationReader.NumberedBooks>()
-    /// `plan.yml` and `daily-verses.yml`, with the numbering they were checked against: read
-    /// again when the file or the primary translation's chapter and verse numbers change.
-    let planFile = FileMemo<Checked<ReadingPlan?>>()
-    let dailyVersesFile = FileMemo<Checked<DailyVerses?>>()
-    /// Chapter text HTML by `<translation>/<OSIS>/<chapter>`.
-    let chapterTexts = KeyedMemo<ChapterText, String>()
-
-    struct ChapterText: Hashable {
-        let chapter: Chapter
-        let words: VerseHTML.Words
-    }
-    /// Book files (`books/gen.json`, their bytes or where they were staged) by `<translation>/<OSIS>`.
-    let bookFiles = KeyedMemo<Book, Snapshot>()
-    /// The plan's month files (`bible/plan/MM/days.json`): encoded again only when the plan
-    /// changed, not on every verse edit (12 JSON files, a few milliseconds).
-    let planDays = KeyedMemo<ReadingPlan, [OutputFile]>()
-    /// Each book's search documents by `<translation>/<OSIS>`.
-    let searchVerses = KeyedMemo<BibleSearch.BookDocuments, [SearchDocument]>()
     let pages = Mutex(InputMemo<[PageSpec]>())
     let snapshots = Mutex(InputMemo<Snapshot>())
     let home = Mutex(DailyVerseHome.Memo())
-    /// The string tables as last read (by language), and the languages they were read for while
-    /// no file of `Content/strings/` changed since (nil: read them again; see `strings`).
-    private let tables = Mutex<(tables: [String: StringTable], validFor: [String]?)>(([:], nil))
-
-    struct Checked<Value: Sendable>: Sendable {
-        let numbering: VerseNumbering
-        let value: Value
-    }
-
     public init() {}
+}
 
-    public func forget(_ changes: SourceChanges) {
-        files.invalidate(changes.paths)
-        planFile.invalidate(changes.paths)
-        dailyVersesFile.invalidate(changes.paths)
-        if changes.checkedFoldersChanged || changes.structural { tables.withLock { $0.validFor = nil } }
+/// A chapter's text HTML in its translation's words, by its place (`<translation>/<OSIS>/<chapter>`):
+/// made again only when the chapter or the words differ (an unchanged book's chapters are the
+/// very values of the last read, compared at once).
+struct ChapterTextHTML: QueryKey {
+    typealias Value = String
+    let place: String
+    let chapter: Chapter
+    let words: VerseHTML.Words
+
+    init(_ library: BibleLibrary, _ edition: Edition, _ book: Book, _ chapter: Chapter) {
+        place = "\(edition.key)/\(book.osis)/\(chapter.number)"
+        self.chapter = chapter
+        words = ChapterWords.words(library, edition, book.canon, chapter.number)
     }
 
-    /// The string tables of these languages: the last read's while no file of `Content/strings/`
-    /// changed and it reported nothing (a verse edit does not parse the YAML tables again). A
-    /// table read again that equals the last one is replaced by it, so that the pages' inputs
-    /// (`TranslationInputs`) compare tables by identity, not word by word.
-    func strings(_ content: SourceTree, languages: [(language: String, from: SourceLocation)],
-                 diagnostics: Diagnostics) -> [String: StringTable] {
-        let names = languages.map(\.language)
-        if let kept = tables.withLock({ $0.validFor == names ? $0.tables : nil }) { return kept }
-        let reported = Diagnostics()
-        let read = StringTable.read(content, languages: languages, diagnostics: reported)
-        for diagnostic in reported.all { diagnostics.report(diagnostic) }
-        return tables.withLock { last in
-            let kept = read.mapValues { table in last.tables[table.language].flatMap { $0 == table ? $0 : nil } ?? table }
-            last = (kept, reported.all.isEmpty ? names : nil)
-            return kept
-        }
-    }
+    func compute(_ queries: Queries) -> String { VerseHTML.chapter(chapter, words: words) }
 
-    func chapterHTML(_ library: BibleLibrary, _ edition: Edition, _ book: Book, _ chapter: Chapter) -> String {
-        let words = ChapterWords.words(library, edition, book.canon, chapter.number)
-        return chapterTexts.value("\(edition.key)/\(book.osis)/\(chapter.number)", input: ChapterText(chapter: chapter, words: words)) {
-            VerseHTML.chapter(chapter, words: words)
-        }
-    }
+    func hash(into hasher: inout Hasher) { hasher.combine(place) }
+}
 
-    func plans(_ root: SourceTree, primary: Translation, diagnostics: Diagnostics) -> (ReadingPlan?, DailyVerses?) {
-        let numbering = VerseNumbering(primary)
-        let plan = planFile.value(for: root.fileURL("plan.yml"), diagnostics: diagnostics, valid: { $0.numbering == numbering }) {
-            Checked(numbering: numbering, value: BibleReader.readPlan(root, primary: primary, diagnostics: $0))
-        }
-        let daily = dailyVersesFile.value(for: root.fileURL("daily-verses.yml"), diagnostics: diagnostics,
-                                          valid: { $0.numbering == numbering }) {
-            Checked(numbering: numbering, value: BibleReader.readDailyVerses(root, primary: primary, diagnostics: $0))
-        }
-        return (plan.value, daily.value)
-    }
+/// The plan's month files (`bible/plan/MM/days.json`): encoded again only when the plan changed,
+/// not on every verse edit (12 JSON files, a few milliseconds). The context is the engine's.
+struct PlanDayFiles: QueryKey {
+    typealias Value = [OutputFile]
+    let plan: ReadingPlan
+    let context: RenderContext
+
+    func compute(_ queries: Queries) -> [OutputFile] { PlanDays.files(plan, context: context) }
+
+    static func == (a: Self, b: Self) -> Bool { a.plan == b.plan }
+    func hash(into hasher: inout Hasher) { hasher.combine(plan.days.count) }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The hymnal as a content kind: `Content/hymns/` → the hymn pages and `hymns/<first>-<last>.json`.
 public struct HymnsKind: ContentKind {
@@ -14,34 +13,32 @@ public struct HymnsKind: ContentKind {
         KindSources(folders: [HymnalReader.folder], templates: HymnPages.templates)
     }
 
-    public func makeCache() -> HymnsCache { HymnsCache() }
-
     /// `hymn-meters` only for a hymnal with a meter recorded (its page is made only then).
     public func requiredTemplates(_ hymnal: Hymnal) -> [String] {
         hymnal.hymns.contains { !$0.removed && $0.meter != nil } ? HymnPages.templates : HymnPages.templates.filter { $0 != "hymn-meters" }
     }
 
-    public func read(_ input: KindInput, cache: HymnsCache) async -> Hymnal? {
-        await HymnalReader.read(content: input.content, jobs: input.jobs, diagnostics: input.diagnostics, cache: cache)
+    public func read(_ input: KindInput, cache: NoKindCache) async -> Hymnal? {
+        await HymnalReader.read(content: input.content, jobs: input.jobs, diagnostics: input.diagnostics, queries: input.queries)
     }
 
-    public func pages(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> [PageSpec] {
-        HymnPages.specs(hymnal, context: context, cache: cache)
+    public func pages(_ hymnal: Hymnal, context: RenderContext, cache: NoKindCache) -> [PageSpec] {
+        HymnPages.specs(hymnal, context: context)
     }
 
-    public func snapshots(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) throws -> [Snapshot] {
-        try HymnsSnapshot.snapshots(hymnal, context: context, cache: cache)
+    public func snapshots(_ hymnal: Hymnal, context: RenderContext, cache: NoKindCache) throws -> [Snapshot] {
+        try HymnsSnapshot.remembered(hymnal, context: context)
     }
 
     /// The Hymnal app's bundled hymnal (`AppExport.file`).
-    public func feeds(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> [OutputFile] {
+    public func feeds(_ hymnal: Hymnal, context: RenderContext, cache: NoKindCache) -> [OutputFile] {
         [AppExport.file(hymnal)]
     }
 
     /// Its stanzas to the search, its tables to the apps' bundle, the home page's hymn-number
     /// box (the partial `hymn-finder`), and to `/my/` the hymns' address (favourite hymns are
     /// listed by number and linked below it) with the favourites' part of the export file.
-    public func contributions(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) -> Contributions {
+    public func contributions(_ hymnal: Hymnal, context: RenderContext, cache: NoKindCache) -> Contributions {
         var made = Contributions(HymnSearch.contribution(hymnal, words: context.strings(), others: context.config.strings.languages.map { context.strings($0) }), AppTables(HymnAppTables.tables(hymnal)),
                                  HymnReaderData.part(context: context), ManifestListing(schemas: [AppExport.schema]))
         if hymnal.count > 0 {
@@ -52,52 +49,32 @@ public struct HymnsKind: ContentKind {
     }
 }
 
-/// What the hymnal remembers between the builds of a session: the listing of its folder, each
-/// file's hymn, and each hymn's text HTML and snapshot record, by source file; an edit makes
-/// again only what came from the changed files.
-public final class HymnsCache: KindCache {
-    private let files = FileMemo<Hymn?>()
-    /// The hymn files, listed again only after a file was added or removed (listing is slow in
-    /// Foundation); kept only from a listing without problems.
-    private let listing = Mutex<[String]?>(nil)
-    /// By the hymn's source (display path).
-    /// Each hymn's text HTML with the words it was made with (a table edited in `serve` makes it again).
-    private let texts = Mutex<[String: (words: HymnTextHTML.Words, html: String)]>([:])
-    private let records = Mutex<[String: Data]>([:])
-
-    public init() {}
-
-    public func forget(_ changes: SourceChanges) {
-        if changes.structural { listing.withLock { $0 = nil } }
-        files.invalidate(changes.paths)
-        texts.withLock { texts in for path in changes.displayPaths { texts[path] = nil } }
-        records.withLock { records in for path in changes.displayPaths { records[path] = nil } }
+/// One hymn file's hymn (nil: unreadable or wrong, its problems reported).
+struct HymnFile: SourceFileReader {
+    typealias Value = Hymn?
+    func read(_ tree: SourceTree, _ relative: String, _ queries: Queries) -> Hymn? {
+        HymnalReader.readFile(tree, relative, queries.diagnostics)
     }
+}
 
-    func listing(of tree: SourceTree, diagnostics: Diagnostics) -> [String] {
-        if let known = listing.withLock({ $0 }) { return known }
-        let local = Diagnostics()
-        let paths = HymnalReader.files(in: tree, diagnostics: local)
-        for problem in local.all { diagnostics.report(problem) }
-        if local.all.isEmpty { listing.withLock { $0 = paths } }
-        return paths
-    }
+/// A hymn's text HTML in these words.
+struct HymnText: QueryKey {
+    typealias Value = String
+    let hymn: Hymn
+    let words: HymnTextHTML.Words
 
-    func hymn(_ tree: SourceTree, _ relative: String, diagnostics: Diagnostics) -> Hymn? {
-        files.value(for: tree.fileURL(relative), diagnostics: diagnostics) { HymnalReader.readFile(tree, relative, $0) }
-    }
+    func compute(_ queries: Queries) -> String { HymnTextHTML.html(hymn, words: words) }
+}
 
-    func textHTML(_ hymn: Hymn, words: HymnTextHTML.Words) -> String {
-        if let known = texts.withLock({ $0[hymn.source.path] }), known.words == words { return known.html }
-        let html = HymnTextHTML.html(hymn, words: words)
-        texts.withLock { $0[hymn.source.path] = (words, html) }
-        return html
-    }
+/// A hymn's record in its range's JSON file (nil: it could not be encoded, see `HymnsSnapshot`).
+/// The context is the engine's (`RenderContext.queries`): its settings are constants here.
+struct HymnRecord: QueryKey {
+    typealias Value = Data?
+    let hymn: Hymn
+    let context: RenderContext
 
-    func record(_ hymn: Hymn, context: RenderContext) throws -> Data {
-        if let known = records.withLock({ $0[hymn.source.path] }) { return known }
-        let data = try HymnsSnapshot.encodedRecord(hymn, context: context)
-        records.withLock { $0[hymn.source.path] = data }
-        return data
-    }
+    func compute(_ queries: Queries) -> Data? { try? HymnsSnapshot.encodedRecord(hymn, context: context) }
+
+    static func == (a: Self, b: Self) -> Bool { a.hymn == b.hymn }
+    func hash(into hasher: inout Hasher) { hasher.combine(hymn) }
 }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A Markdown page from `Content/pages/`: `about.md` → `/about/`, `index.md` → the home page,
 /// `404.md` → `404.html`.
-public struct Page: Sendable {
+public struct Page: Sendable, Equatable {
     public let sitePath: String
     public let title: String
     public let description: String
@@ -18,6 +18,13 @@ public struct Page: Sendable {
     let rendered = RenderedBody()
 
     public var isHome: Bool { sitePath.isEmpty }
+
+    /// Equal when read from files that say the same (what the engine's early cutoff compares);
+    /// written out so that the rendering a page carries (`rendered`) is never part of it.
+    public static func == (a: Page, b: Page) -> Bool {
+        a.sitePath == b.sitePath && a.title == b.title && a.description == b.description && a.template == b.template
+            && a.body == b.body && a.bodyFirstLine == b.bodyFirstLine && a.source == b.source
+    }
 
     /// The body as HTML, rendered by cmark-gfm on the first call for these settings and the
     /// same string after (a session whose settings change renders again).
@@ -54,14 +61,14 @@ public enum PageReader {
     /// and room for the front matter.
     public static let maximumFileBytes = 1024 * 1024
 
-    /// `files` remembers the pages of files that did not change (a session's builds).
-    public static func read(content: SourceTree, diagnostics: Diagnostics, files memo: FileMemo<Page?> = FileMemo()) async -> [Page] {
+    /// `queries` remembers the pages of files that did not change (a session's builds).
+    public static func read(content: SourceTree, diagnostics: Diagnostics, queries: QueryEngine = QueryEngine()) async -> [Page] {
         let tree = content.subtree(folder)
         let paths = tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics).filter {
             SitePathName.check($0, at: SourceLocation(path: tree.display($0)), diagnostics: diagnostics)
         }
         return await concurrentMap(paths) { relative in
-            memo.value(for: tree.fileURL(relative), diagnostics: diagnostics) { read(tree: tree, relative: relative, diagnostics: $0) }
+            queries.read(relative, in: tree, with: PageFile(), diagnostics: diagnostics)
         }.compactMap { $0 }
     }
 
@@ -111,5 +118,14 @@ extension Page {
     public func spec(context: RenderContext) -> PageSpec {
         PageSpec(path: sitePath, template: template, title: title, description: description,
                  values: ["content": .text(html(context.markdown))], source: source)
+    }
+}
+
+/// One page file's page (nil: a draft, or unreadable with its problems reported).
+struct PageFile: SourceFileReader {
+    typealias Value = Page?
+
+    func read(_ tree: SourceTree, _ relative: String, _ queries: Queries) -> Page? {
+        PageReader.read(tree: tree, relative: relative, diagnostics: queries.diagnostics)
     }
 }

@@ -7,26 +7,24 @@ public struct PagesKind: ContentKind {
 
     public var sources: KindSources { KindSources(folders: [PageReader.folder]) }
 
-    public func makeCache() -> PagesCache { PagesCache() }
-
     /// Always the pages (maybe none): `pages.json` is written even for a site without any.
-    public func read(_ input: KindInput, cache: PagesCache) async -> [Page]? {
-        await PageReader.read(content: input.content, diagnostics: input.diagnostics, files: cache.files)
+    public func read(_ input: KindInput, cache: NoKindCache) async -> [Page]? {
+        await PageReader.read(content: input.content, diagnostics: input.diagnostics, queries: input.queries)
     }
 
     /// Each page's own template (checked by the pipeline like every page's).
     public func requiredTemplates(_ pages: [Page]) -> [String] { [] }
 
-    public func pages(_ pages: [Page], context: RenderContext, cache: PagesCache) -> [PageSpec] {
+    public func pages(_ pages: [Page], context: RenderContext, cache: NoKindCache) -> [PageSpec] {
         pages.map { $0.spec(context: context) }
     }
 
-    public func snapshots(_ pages: [Page], context: RenderContext, cache: PagesCache) throws -> [Snapshot] {
+    public func snapshots(_ pages: [Page], context: RenderContext, cache: NoKindCache) throws -> [Snapshot] {
         [try PagesSnapshot.snapshot(pages, context: context)]
     }
 
     /// Every page but the 404 page to the search, as plain text.
-    public func contributions(_ pages: [Page], context: RenderContext, cache: PagesCache) -> Contributions {
+    public func contributions(_ pages: [Page], context: RenderContext, cache: NoKindCache) -> Contributions {
         Contributions(SearchContribution(documents: pages.filter { $0.sitePath != "404.html" }.map { page in
             SearchDocument(kind: context.strings()["kind.pages"], url: page.sitePath, title: page.title,
                            text: SearchDocument.plainText(html: page.html(context.markdown)), group: "pages", priority: 1,
@@ -37,13 +35,4 @@ public struct PagesKind: ContentKind {
     public func check(_ pages: [Page], site: BuiltSite, context: RenderContext) {
         ReferenceCheck.check(pages, site: site, context: context)
     }
-}
-
-/// What the pages remember between the builds of a session: each file's page.
-public final class PagesCache: KindCache {
-    let files = FileMemo<Page?>()
-
-    public init() {}
-
-    public func forget(_ changes: SourceChanges) { files.invalidate(changes.paths) }
 }

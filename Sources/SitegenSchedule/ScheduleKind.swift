@@ -19,7 +19,7 @@ public struct ScheduleKind: ContentKind {
 
     /// Always a schedule (maybe empty): the snapshots are written even for a site without one.
     public func read(_ input: KindInput, cache: ScheduleCache) async -> Schedule? {
-        await ScheduleLoader.load(content: input.content, diagnostics: input.diagnostics, cache: cache)
+        await ScheduleLoader.load(content: input.content, diagnostics: input.diagnostics, queries: input.queries)
     }
 
     public func requiredTemplates(_ schedule: Schedule) -> [String] {
@@ -75,35 +75,13 @@ public struct ScheduleKind: ContentKind {
     }
 }
 
-/// What the schedule remembers between the builds of a session: the localities and events of
-/// each file, and the pieces its outputs are assembled from (`ScheduleParts`).
+/// What the schedule remembers between the builds of a session: the pieces its outputs are
+/// assembled from (`ScheduleParts`); what its files held is in the engine (`KindInput.queries`).
 public final class ScheduleCache: KindCache {
-    /// A locality also depends on `Content/static/` (its photo must exist there): forgotten
-    /// whenever a static file changed.
-    let localityFiles = FileMemo<Locality?>()
-    /// A schedule file's events also depend on the localities (slugs, zones): forgotten whenever
-    /// the localities they were checked against differ.
-    let scheduleFiles = FileMemo<[Event]>()
-    private let basis = Mutex<ScheduleReader.Localities?>(nil)
     /// One build uses the parts at a time: the pages, feeds and snapshots take turns.
     let parts = Mutex(ScheduleParts())
 
     public init() {}
-
-    public func forget(_ changes: SourceChanges) {
-        if changes.checkedFoldersChanged { localityFiles.removeAll() }
-        localityFiles.invalidate(changes.paths)
-        scheduleFiles.invalidate(changes.paths)
-    }
-
-    /// The events of every file are checked against `known`: forgotten when it differs from last time.
-    func checkAgainst(_ known: ScheduleReader.Localities) {
-        let changed = basis.withLock { basis in
-            defer { basis = known }
-            return basis != known
-        }
-        if changed { scheduleFiles.removeAll() }
-    }
 }
 
 extension Schedule {

@@ -18,7 +18,7 @@ import Testing
         let context = RenderContext(config: config, baseURL: "/church/", asOf: CalendarDate("2026-11-24")!,
                                     templates: TemplateLibrary.load(from: templates, diagnostics: diagnostics), diagnostics: diagnostics, jobs: 2, generator: "test")
         #expect(hymnal.hymns.count == 365)
-        let spliced = try HymnsSnapshot.snapshots(hymnal, context: context, cache: HymnsCache())
+        let spliced = try HymnsSnapshot.remembered(hymnal, context: context)
         let encoded = try HymnsSnapshot.snapshots(hymnal, context: context)
         #expect(spliced.map(\.path) == encoded.map(\.path) && spliced.count == 8)
         for (made, reference) in zip(spliced, encoded) { #expect(made.data == reference.data, "\(made.path)") }

@@ -48,9 +48,7 @@ struct NoticesKind: ContentKind {
             OfflineContribution(groups: [OfflineGroup(name: "notices", unit: "notices", pages: ["notices/"], searchDocuments: true)]))
     }
 
-    final class NoCache: KindCache {
-        func forget(_ changes: SourceChanges) {}
-    }
+    typealias NoCache = NoKindCache
 }
 
 /// A feature the pipeline has never heard of, through the public seam alone: `words.json`, how

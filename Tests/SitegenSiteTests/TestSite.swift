@@ -159,7 +159,7 @@ struct TestSite {
     /// What a fresh full build of the sources as they are now would write, by path (made in
     /// memory by the pipeline's one run, as `sitegen build` makes it before writing).
     func freshBuild() async throws -> [String: Data] {
-        let run = try await SiteRun.make(options, changes: .all(kindCount: kinds.count), previous: nil)
+        let run = try await SiteRun.make(options, changes: .all(kindCount: kinds.count), previous: nil, engine: QueryEngine(), mode: SessionBuild())
         return Dictionary(run.files.map { ($0.path, $0.data) }) { first, _ in first }
     }
 

@@ -19,7 +19,8 @@ from conftest import (copy_previous_output, copy_small_content, AS_OF, ROOT, run
                       tree_digest, validate_html)
 
 SUMMARY = re.compile(r"^Built ([\d,]+) pages, ([\d,]+) files \((\d+\.\d) MB\) into (.+)/ for (\S+) as of (\d{4}-\d\d-\d\d) in (\d+\.\d\d) s$")
-STAGES = ["load", "parse", "render", "snapshots", "home", "search", "bundle", "offline", "my", "manifest", "sitemap", "preview", "write"]
+STAGES = ["load", "settings", "read", "pages", "render", "snapshots", "home", "search", "bundle", "offline", "my", "manifest", "sitemap",
+          "preview", "features", "check", "write"]
 
 
 def number(text: str) -> int:

@@ -29,10 +29,11 @@ public struct BibleLibrary: Sendable {
 public enum BibleReader {
     public static let folder = "bible"
 
-    /// `cache` remembers the books of unchanged text files, and the plan and daily verses while
-    /// their files and the primary translation's numbering are unchanged (a session's builds).
+    /// `queries` remembers the books of unchanged text files, the string tables, and the plan
+    /// and daily verses while their files and the primary translation's numbering are unchanged
+    /// (a session's builds).
     public static func read(content: SourceTree, diagnostics: Diagnostics, jobs: Int,
-                            cache: BibleCache = BibleCache()) async -> BibleLibrary? {
+                            queries: QueryEngine = QueryEngine()) async -> BibleLibrary? {
         let root = content.subtree(folder)
         guard root.exists else { return nil }
         let ids = translationIDs(root, diagnostics: diagnostics)
@@ -40,14 +41,22 @@ public enum BibleReader {
         var loaded: [TranslationReader.Loaded] = []
         for id in ids {
             if let t = await TranslationReader.read(id: id, folder: root.subtree(id), diagnostics: diagnostics, jobs: jobs,
-                                                     versifications: versifications, files: cache.files) {
+                                                     versifications: versifications, queries: queries) {
                 loaded.append(t)
             }
         }
         checkDistinct(loaded.map(\.translation), root: root, diagnostics: diagnostics)
-        let strings = cache.strings(content, languages: loaded.map { ($0.translation.language, $0.languageAt) }, diagnostics: diagnostics)
+        let strings = queries.value(TranslationStrings(content: content, languages: loaded.map {
+            TranslationStrings.Language(name: $0.translation.language, namedAt: $0.languageAt)
+        }), diagnostics: diagnostics)
         guard let primary = primary(loaded, root: root, diagnostics: diagnostics) else { return nil }
-        let (plan, daily) = cache.plans(root, primary: primary, diagnostics: diagnostics)
+        let numbering = VerseNumbering(primary)
+        let plan = queries.read("plan.yml", in: root, with: NumberedFile(primary, numbering: numbering) {
+            readPlan($0, primary: $1, diagnostics: $2)
+        }, diagnostics: diagnostics)
+        let daily = queries.read("daily-verses.yml", in: root, with: NumberedFile(primary, numbering: numbering) {
+            readDailyVerses($0, primary: $1, diagnostics: $2)
+        }, diagnostics: diagnostics)
         return BibleLibrary(translations: loaded.map(\.translation), primary: primary, plan: plan, dailyVerses: daily,
                             strings: strings)
     }
@@ -111,4 +120,44 @@ public enum BibleReader {
         }
         return nil
     }
+}
+
+/// `plan.yml` or `daily-verses.yml`, checked against the primary translation's chapter and
+/// verse numbers (all its reader reads of the translation, so the numbering is the key: a verse
+/// edit does not read them again).
+struct NumberedFile<Value: Sendable & Equatable>: SourceFileReader {
+    let numbering: VerseNumbering
+    let primary: Translation
+    let reader: @Sendable (SourceTree, Translation, Diagnostics) -> Value
+
+    init(_ primary: Translation, numbering: VerseNumbering, reader: @escaping @Sendable (SourceTree, Translation, Diagnostics) -> Value) {
+        (self.primary, self.numbering, self.reader) = (primary, numbering, reader)
+    }
+
+    func read(_ tree: SourceTree, _ relative: String, _ queries: Queries) -> Value { reader(tree, primary, queries.diagnostics) }
+
+    static func == (a: Self, b: Self) -> Bool { a.numbering == b.numbering }
+    func hash(into hasher: inout Hasher) { hasher.combine(numbering) }
+}
+
+/// The string tables of the translations' languages. Remembered, so that a verse edit does not
+/// parse the YAML tables again and the pages' inputs (`TranslationInputs`) compare the very same
+/// tables by identity, not word by word. (A change below `Content/strings/` builds everything
+/// again with a new engine; the folder is read here all the same.)
+struct TranslationStrings: QueryKey {
+    typealias Value = [String: StringTable]
+    struct Language: Hashable, Sendable {
+        let name: String
+        let namedAt: SourceLocation
+    }
+    let content: SourceTree
+    let languages: [Language]
+
+    func compute(_ queries: Queries) -> [String: StringTable] {
+        _ = queries.input(SourceFolder(path: content.subtree(StringTable.folder).url.path))
+        return StringTable.read(content, languages: languages.map { ($0.name, $0.namedAt) }, diagnostics: queries.diagnostics)
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.languages == b.languages && a.content.url == b.content.url }
+    func hash(into hasher: inout Hasher) { hasher.combine(languages) }
 }

@@ -10,7 +10,8 @@ public enum BiblePages {
     /// after an edit of one book, only its pages (and the chapter pages next to it) are made again.
     public static func specs(_ library: BibleLibrary, context: RenderContext, cache: BibleCache = BibleCache()) -> [PageSpec] {
         cache.pages.withLock { memo in
-            specs(library, context: context, chapterHTML: { edition, book, chapter in cache.chapterHTML(library, edition, book, chapter) },
+            specs(library, context: context, chapterHTML: { edition, book, chapter in
+                      context.queries.value(ChapterTextHTML(library, edition, book, chapter)) },
                   memo: &memo)
         }
     }

@@ -4,11 +4,11 @@ import Foundation
 /// (`*.xml`) or USFM (`*.usfm`, `*.sfm`) files, any number of books per file. Files are parsed
 /// in parallel; the text is the largest input of the site.
 public enum TranslationReader {
-    /// `files` remembers the books of text files that did not change (a session's builds).
+    /// `queries` remembers the books of text files that did not change (a session's builds).
     /// `versifications`: the ones a translation.yml may name (built in, and the site's own).
     public static func read(id: String, folder: SourceTree, diagnostics: Diagnostics, jobs: Int,
                             versifications: [String: Versification] = VersificationReader.builtIn,
-                            files memo: FileMemo<NumberedBooks> = FileMemo()) async -> Loaded? {
+                            queries: QueryEngine = QueryEngine()) async -> Loaded? {
         guard let meta = metadata(folder, versifications: versifications, diagnostics: diagnostics),
               let scheme = versifications[meta.versification] else { return nil }
         let files = folder.files(withExtensions: ["xml", "usfm", "sfm"], diagnostics: diagnostics)
@@ -16,9 +16,7 @@ public enum TranslationReader {
             diagnostics.error("no Bible text here (expected *.osis.xml or *.usfm files)", at: SourceLocation(path: folder.displayPath))
         }
         let perFile = await concurrentMap(files, jobs: jobs) { relative -> [Book] in
-            memo.value(for: folder.fileURL(relative), diagnostics: diagnostics, valid: { $0.scheme == scheme }) {
-                NumberedBooks(scheme: scheme, books: readFile(folder, relative, versification: scheme, $0))
-            }.books
+            queries.read(relative, in: folder, with: TextFile(scheme: scheme), diagnostics: diagnostics)
         }
         var seen: [String: String] = [:]
         var books: [Book] = []
@@ -45,11 +43,19 @@ public enum TranslationReader {
                                           : USFMReader.read(file, versification: versification, diagnostics: diagnostics)
     }
 
-    /// A text file's books with the versification they were checked against: read again when
-    /// translation.yml names another.
-    public struct NumberedBooks: Sendable {
+    /// A text file's books, checked against a versification: read again when translation.yml
+    /// names another.
+    struct TextFile: SourceFileReader {
+        typealias Value = [Book]
         let scheme: Versification
-        let books: [Book]
+
+        func read(_ tree: SourceTree, _ relative: String, _ queries: Queries) -> [Book] {
+            TranslationReader.readFile(tree, relative, versification: scheme, queries.diagnostics)
+        }
+
+        // By name: hashing the whole versification (every chapter's verse count) for each of a
+        // translation's files cost more than looking them up; equal keys still compare it whole.
+        func hash(into hasher: inout Hasher) { hasher.combine(scheme.name) }
     }
 
     /// A translation as read, with what the library checks across translations.

@@ -9,11 +9,11 @@ public enum BibleSearch {
     /// `words`: the site's table, which names the kind and its labels on the search page (the
     /// index is the site's, in the site's language).
     /// Each book's verses are a chunk of the contribution (`SearchContribution.chunks`), never
-    /// joined. `memo`: a session's documents by book (`BibleCache.searchVerses`), so that an edit
+    /// joined. `queries`: a session's engine, which keeps each book's documents, so that an edit
     /// makes again only the changed book's (a translation is 31,000 documents), and every other
     /// book's chunk is the very array of the last build, which the search's memo knows by that.
     public static func contribution(_ library: BibleLibrary, words: StringTable = .builtIn,
-                                    memo: KeyedMemo<BookDocuments, [SearchDocument]>? = nil) -> SearchContribution {
+                                    queries: QueryEngine? = nil) -> SearchContribution {
         var chunks: [[SearchDocument]] = []
         let editions = library.editions(site: words)
         var scopes: [SearchScope] = []
@@ -36,7 +36,7 @@ public enum BibleSearch {
             let kind = words["kind.bible"]
             for book in edition.translation.books {
                 let input = BookDocuments(edition, book, scope: scope, kind: kind)
-                chunks.append(memo?.value("\(edition.key)/\(book.osis)", input: input) { verses(input) } ?? verses(input))
+                chunks.append(queries?.value(BookSearchDocuments(place: "\(edition.key)/\(book.osis)", input: input)) ?? verses(input))
             }
         }
         var contribution = SearchContribution(chunks: chunks, labels: labels(words), scopes: scopes)
@@ -179,4 +179,17 @@ public enum BibleSearch {
         "Col": ["co"], "Titus": ["tit"], "Phlm": ["philem", "phm", "pm"], "Heb": ["he"], "Jas": ["jm", "jam"],
         "Jude": ["jde"], "Rev": ["re", "rv", "revelation of john", "apocalypse"],
     ]
+}
+
+/// A book's search documents, by its place (`<edition>/<OSIS>`): made again only when what they
+/// are made from differs, and otherwise the very array of the last build (which the search's
+/// memo knows by that).
+struct BookSearchDocuments: QueryKey {
+    typealias Value = [SearchDocument]
+    let place: String
+    let input: BibleSearch.BookDocuments
+
+    func compute(_ queries: Queries) -> [SearchDocument] { BibleSearch.verses(input) }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(place) }
 }

@@ -12,12 +12,13 @@ public enum BibleSnapshots {
     /// what they hold is what it was (encoding them is most of what a one-book edit costs here).
     /// Each file is put in `sink` as soon as it is made (`sitegen build` stages it), so memory
     /// holds the books being encoded, not every translation's files.
-    public static func snapshots(_ library: BibleLibrary, jobs: Int = 1, cache: BibleCache = BibleCache(),
+    /// `queries`: a session's engine, which keeps each book's file while the book is the same.
+    public static func snapshots(_ library: BibleLibrary, jobs: Int = 1, cache: BibleCache = BibleCache(), queries: QueryEngine? = nil,
                                  sink: FileSink = .keep) throws -> [Snapshot] {
-        try cache.snapshots.withLock { memo in try snapshots(library, jobs: jobs, books: cache.bookFiles, memo: &memo, sink: sink) }
+        try cache.snapshots.withLock { memo in try snapshots(library, jobs: jobs, queries: queries, memo: &memo, sink: sink) }
     }
 
-    static func snapshots(_ library: BibleLibrary, jobs: Int, books bookFiles: KeyedMemo<Book, Snapshot>,
+    static func snapshots(_ library: BibleLibrary, jobs: Int, queries: QueryEngine?,
                           memo: inout InputMemo<Snapshot>, sink: FileSink) throws -> [Snapshot] {
         memo.begin()
         defer { memo.end() }
@@ -35,10 +36,8 @@ public enum BibleSnapshots {
                                      schema: BibleSchemas.versification))
             })
             result += try parallelMap(translation.books, jobs: jobs) { book in
-                Result { try bookFiles.value("\(translation.id)/\(book.osis)", input: book) {
-                    try put(Snapshot(path: BibleSnapshots.bookPath(book, base: base), data: bookData(book), records: book.verseCount,
-                                     schema: BibleSchemas.book))
-                } }
+                Result { try put(queries?.value(BookFile(place: "\(translation.id)/\(book.osis)", book: book, base: base))
+                                 ?? bookFile(book, base: base)) }
             }.map { try $0.get() }
             // The plan and verse list are checked against the primary translation only.
             guard translation.id == library.primary.id else { continue }
@@ -131,4 +130,23 @@ extension BibleDailyVersesFile {
             return Entry(label: reading.label, passage: BiblePassage(p), verses: text)
         })
     }
+}
+
+extension BibleSnapshots {
+    /// A book's file (`books/gen.json`).
+    static func bookFile(_ book: Book, base: String) -> Snapshot {
+        Snapshot(path: bookPath(book, base: base), data: bookData(book), records: book.verseCount, schema: BibleSchemas.book)
+    }
+}
+
+/// A book's file, by its place (`<translation>/<OSIS>`), made again only when the book differs.
+struct BookFile: QueryKey {
+    typealias Value = Snapshot
+    let place: String
+    let book: Book
+    let base: String
+
+    func compute(_ queries: Queries) -> Snapshot { BibleSnapshots.bookFile(book, base: base) }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(place) }
 }

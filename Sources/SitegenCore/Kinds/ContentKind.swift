@@ -100,39 +100,32 @@ public struct KindInput: Sendable {
     public let content: SourceTree
     public let jobs: Int
     public let diagnostics: Diagnostics
+    /// The engine to read source files through (`QueryEngine.read`, `files(in:)`): a file read
+    /// before and unchanged since is not read again.
+    public let queries: QueryEngine
 
-    public init(content: SourceTree, jobs: Int, diagnostics: Diagnostics) {
+    public init(content: SourceTree, jobs: Int, diagnostics: Diagnostics, queries: QueryEngine = QueryEngine()) {
         self.content = content
         self.jobs = jobs
         self.diagnostics = diagnostics
+        self.queries = queries
     }
 }
 
-/// A kind's memory between the builds of one session. It is told which source files changed
-/// before each read, and forgets what no longer holds.
-public protocol KindCache: AnyObject, Sendable {
-    /// Source files changed since the last successful build.
-    func forget(_ changes: SourceChanges)
+/// The cache of a kind that keeps everything it remembers in the engine (`KindInput.queries`,
+/// `RenderContext.queries`).
+public final class NoKindCache: KindCache {
+    public init() {}
 }
 
-/// The source files that changed since the last successful build.
-public struct SourceChanges: Sendable {
-    /// Absolute standardized paths (added, edited or deleted files).
-    public let paths: Set<String>
-    /// The same files as messages and models name them (`Content/hymns/012.md`).
-    public let displayPaths: Set<String>
-    /// Whether a file was added or removed (a folder's listing may differ).
-    public let structural: Bool
-    /// Whether a folder the kind checks against changed (see `KindSources.checksAgainst`).
-    public let checkedFoldersChanged: Bool
-
-    public init(paths: Set<String>, displayPaths: Set<String>, structural: Bool, checkedFoldersChanged: Bool) {
-        self.paths = paths
-        self.displayPaths = displayPaths
-        self.structural = structural
-        self.checkedFoldersChanged = checkedFoldersChanged
-    }
+extension ContentKind where Cache == NoKindCache {
+    public func makeCache() -> NoKindCache { NoKindCache() }
 }
+
+/// What a kind remembers between the builds of one session beside the engine: pieces each kept
+/// with what it was made from, so that none needs forgetting (a source file's read is a query of
+/// the engine, made again when the file changes).
+public protocol KindCache: AnyObject, Sendable {}
 
 /// The finished site as checks see it: every output path.
 public struct BuiltSite: Sendable {

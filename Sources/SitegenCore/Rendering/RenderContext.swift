@@ -27,6 +27,18 @@ public struct RenderContext: Sendable {
     /// in `sitegen build`, which writes as it goes and runs once, where a memo kept for the next
     /// run would only hold memory.
     public private(set) var remembers = true
+    /// The engine that remembers what the kinds compute from their models (a hymn's text HTML):
+    /// a full build's own, a session's for as long as its settings hold (a new one when
+    /// `site.yml` changes), so a query may read this context's settings as constants.
+    public var queries = QueryEngine()
+
+    /// This context as a query's key holds it: its settings without the engine, which holds the
+    /// key (a cycle that would keep a session's old engine alive after `site.yml` changed).
+    public var settingsOnly: RenderContext {
+        var context = self
+        context.queries = QueryEngine.detached
+        return context
+    }
     private var shared: SharedValues
     /// The bytes of HTML this build's pages have taken so far.
     private let pageBytes = RenderBudget()

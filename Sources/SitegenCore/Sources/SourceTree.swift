@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A folder the user gave on the command line. Lists files below it in a stable order and
 /// never leaves it: symbolic links that point outside are refused.
@@ -168,7 +169,7 @@ public struct SourceTree: Sendable {
         let urls = files(diagnostics: quiet).map(fileURL)
         let contents = await concurrentMap(urls, jobs: jobs) { url in (url.standardizedFileURL.path, FileManager.default.contents(atPath: url.path)) }
         // (`files` listed only paths that stay inside: a link that points out is never preloaded.)
-        var table: [String: Data] = preloaded?.table ?? [:]
+        var table: [String: Data] = preloaded?.files ?? [:]
         for (path, data) in contents { if let data { table[path] = data } }
         return SourceTree(url: url, displayPath: displayPath, preloaded: PreloadedFiles(table), boundary: boundary)
     }
@@ -178,18 +179,24 @@ extension SourceTree {
     /// This folder as it would be with `files` (relative paths → new bytes) written: what an
     /// edit checks with the build's own readers before it writes anything.
     public func overlaying(_ files: [String: Data]) -> SourceTree {
-        var table: [String: Data] = preloaded?.table ?? [:]
+        var table: [String: Data] = preloaded?.files ?? [:]
         for (relative, data) in files { table[fileURL(relative).standardizedFileURL.path] = data }
         return SourceTree(url: url, displayPath: displayPath, preloaded: PreloadedFiles(table), boundary: boundary)
     }
 }
 
-/// File contents by absolute path, read once by `SourceTree.preloaded(jobs:)`; immutable.
+/// File contents by absolute path, read once by `SourceTree.preloaded(jobs:)`, until the build
+/// that read them lets go of them (`release`): the engine's queries keep the tree they read
+/// (`SourceRead`), not the bytes; a file read after that is read from disk.
 public final class PreloadedFiles: Sendable {
-    let table: [String: Data]
-    init(_ table: [String: Data]) { self.table = table }
+    private let table: Mutex<[String: Data]>
+    init(_ table: [String: Data]) { self.table = Mutex(table) }
 
-    public var count: Int { table.count }
-    public var bytes: Int { table.values.reduce(0) { $0 + $1.count } }
-    func data(at url: URL) -> Data? { table[url.standardizedFileURL.path] }
+    var files: [String: Data] { table.withLock { $0 } }
+    public var count: Int { table.withLock { $0.count } }
+    public var bytes: Int { table.withLock { $0.values.reduce(0) { $0 + $1.count } } }
+    func data(at url: URL) -> Data? { table.withLock { $0[url.standardizedFileURL.path] } }
+
+    /// Lets go of the bytes (the sources are in the models now).
+    public func release() { table.withLock { $0 = [:] } }
 }

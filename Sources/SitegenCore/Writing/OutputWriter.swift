@@ -34,19 +34,33 @@ public struct OutputWriter: Sendable {
     public static func validate(_ files: [OutputFile], diagnostics: Diagnostics, outputName: String) {
         var owners: [String: String] = [:]
         for file in files {
-            if !isPlainPath(file.path) {
+            switch refusal(of: file.path, taken: { owners[$0] }) {
+            case .notPlain:
                 diagnostics.error("refusing to write '\(file.path)': not a plain path inside the output folder",
                                   at: SourceLocation(path: file.source ?? outputName))
-                continue
-            }
-            let key = lowercased(file.path)   // case-insensitive file systems would merge these
-            if let first = owners[key] {
+            case .taken(let first):
                 diagnostics.error("two sources produce \(outputName)/\(file.path): \(first) and \(file.source ?? "a generated file")",
                                   at: SourceLocation(path: file.source ?? first))
-            } else {
-                owners[key] = file.source ?? "a generated file"
+            case nil:
+                owners[lowercased(file.path)] = file.source ?? "a generated file"
             }
         }
+    }
+
+    /// Why no file may be written at `path`, if none may: the one check of an output path, for a
+    /// whole run's files (`validate`) and for the few paths a rebuild moved (`SiteOutputs`).
+    /// `taken` says who holds a path in lower case (case-insensitive file systems would merge
+    /// two paths that differ only in case), nil: nobody.
+    public static func refusal<Owner>(of path: String, taken: (_ lowercased: String) -> Owner?) -> PathRefusal<Owner>? {
+        guard isPlainPath(path) else { return .notPlain }
+        return taken(lowercased(path)).map { .taken(by: $0) }
+    }
+
+    public enum PathRefusal<Owner> {
+        /// Not relative, or with an empty, `.` or `..` name.
+        case notPlain
+        /// Another file's path, in some case.
+        case taken(by: Owner)
     }
 
     /// Relative, with `/` between non-empty names, none of them `.` or `..`.

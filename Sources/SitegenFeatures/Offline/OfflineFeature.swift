@@ -84,7 +84,8 @@ public struct OfflineFeature: SiteFeature {
                                                                  extra: $0.extra.map(entry), bytes: $0.bytes) })
         let state = OfflineListState(input: input, manifest: manifest, list: list, files: listedFiles,
                                      sha256: listedFiles.map { digests[$0.path]!.sha256 }, numbers: sorted.numbers,
-                                     groupEntries: sorted.entryRanges, layout: list.layout(memo: cache), workerCode: code)
+                                     groupEntries: sorted.entryRanges, layout: list.layout(memo: cache, queries: context.queries),
+                                     workerCode: code)
         cache.remember(state)
         return Self.files(state)
     }

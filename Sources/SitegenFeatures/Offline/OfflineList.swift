@@ -41,22 +41,22 @@ struct OfflineList {
     var groups: [Group]
 
     /// The root's JSON (for `sw.js`) and the parts' files. `memo` (a session's) hands back the
-    /// parts whose entries are as they were and the keys' bucket hashes.
-    func files(memo: OfflineListMemo = OfflineListMemo()) -> (root: String, parts: [OutputFile]) {
-        let layout = self.layout(memo: memo)
+    /// keys' bucket hashes, `queries` the parts whose entries are as they were.
+    func files(memo: OfflineListMemo = OfflineListMemo(), queries: QueryEngine = QueryEngine()) -> (root: String, parts: [OutputFile]) {
+        let layout = self.layout(memo: memo, queries: queries)
         return (root(names: layout.parts.map(\.name)), layout.parts.map(\.file))
     }
 
     /// The parts, and where each entry is in them (what `OfflineListMemo` patches after an edit).
     /// Entries are numbered as they are listed: the core's, then each group's pages and extra.
-    func layout(memo: OfflineListMemo) -> OfflineLayout {
+    func layout(memo: OfflineListMemo, queries: QueryEngine) -> OfflineLayout {
         let key = { (entry: [String]) in keys[entry[0]] ?? entry[0] }
         let entries = core + groups.flatMap { $0.pages + $0.extra }
         let hashes = memo.bucketHashes(of: entries.map(key))
         let hash = { (entry: [String]) in hashes[key(entry)]! }
         var layout = OfflineLayout(slots: Array(repeating: OfflineLayout.Slot(part: 0, role: "", position: 0), count: entries.count))
         for (label, numbers) in Self.byFolder(core) {
-            Self.buckets(label: "core-" + label, numbers.map { (core[$0], "files", $0) }, hash: hash, memo: memo.parts,
+            Self.buckets(label: "core-" + label, numbers.map { (core[$0], "files", $0) }, hash: hash, queries: queries,
                          size: label == "search" ? Self.searchBucketSize : Self.bucketSize, into: &layout)
         }
         let ranges = Self.groupRanges(core: core.count, groups: groups.map { ($0.pages.count, $0.extra.count) })
@@ -64,7 +64,7 @@ struct OfflineList {
             let first = range.lowerBound
             let tagged = group.pages.enumerated().map { ($1, "pages", first + $0) }
                 + group.extra.enumerated().map { ($1, "extra", first + group.pages.count + $0) }
-            Self.buckets(label: "group-" + Self.label(group.name), tagged, hash: hash, memo: memo.parts, group: group.name, into: &layout)
+            Self.buckets(label: "group-" + Self.label(group.name), tagged, hash: hash, queries: queries, group: group.name, into: &layout)
         }
         return layout
     }
@@ -110,16 +110,16 @@ struct OfflineList {
 
     /// What one part's bytes are made from: its entries by role and, for a group's part, the
     /// group's name (which its JSON carries).
-    struct PartInput: Sendable, Equatable {
+    struct PartInput: Sendable, Hashable {
         var roles: [String: [[String]]]
         let group: String?
     }
 
     /// The entries of one label cut into buckets, each a part named by its content, added to
     /// `layout` with where each entry (by its number) went. `hash` is an entry's bucket hash;
-    /// `memo` keeps each part's file while its entries are the same.
+    /// `queries` keeps each part's file while its entries are the same.
     static func buckets(label: String, _ entries: [(entry: [String], role: String, number: Int)], hash: ([String]) -> UInt32,
-                        memo: KeyedMemo<PartInput, OutputFile>, size: Int = bucketSize, group: String? = nil,
+                        queries: QueryEngine, size: Int = bucketSize, group: String? = nil,
                         into layout: inout OfflineLayout) {
         var count = 1
         while count * size < entries.count { count *= 2 }
@@ -133,7 +133,7 @@ struct OfflineList {
         for (index, roles) in buckets.enumerated() where !roles.isEmpty {
             let name = label + (count == 1 ? "" : "-\(index)")
             let input = PartInput(roles: roles, group: group)
-            let file = memo.value(name, input: input) { partFile(name, input) }
+            let file = queries.value(OfflinePart(name: name, input: input))
             for slot in slots[index] { layout.slots[slot.number] = .init(part: layout.parts.count, role: slot.role, position: slot.position) }
             layout.parts.append(.init(label: name, input: input, file: file))
         }
@@ -169,4 +169,15 @@ struct OfflineList {
     static func json(_ list: [[String]]) -> String {
         "[" + list.map { "[" + $0.map(JSONText.quoted).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
     }
+}
+
+/// One part of the offline list, made from its entries.
+struct OfflinePart: QueryKey {
+    typealias Value = OutputFile
+    let name: String
+    let input: OfflineList.PartInput
+
+    func compute(_ queries: Queries) -> OutputFile { OfflineList.partFile(name, input) }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

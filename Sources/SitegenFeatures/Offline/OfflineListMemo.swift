@@ -9,7 +9,6 @@ import SitegenCore
 /// from. Never changes what is made: a full build starts with an empty one.
 public final class OfflineListMemo: Sendable {
     let digests = DigestMemo()
-    let parts = KeyedMemo<OfflineList.PartInput, OutputFile>()
     private let bucketHashes = Mutex<[String: UInt32]>([:])
     private let last = Mutex<OfflineListState?>(nil)
     private let patchedParts = Mutex<Int?>(nil)

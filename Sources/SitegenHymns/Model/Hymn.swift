@@ -62,7 +62,7 @@ public enum ResponseKind: String, Sendable, CaseIterable {
 }
 
 /// One hymn. A removed hymn keeps its number and has no text, as the paper copy keeps the page.
-public struct Hymn: Sendable {
+public struct Hymn: Sendable, Hashable {
     public let number: Int
     /// Explicit title from the front matter, if any.
     public let explicitTitle: String?

@@ -8,8 +8,8 @@ public enum HymnPages {
     /// A page of its own: on `/hymns/` the groups took the index past the page-weight budget.
     public static let metersPath = "hymns/meters/"
 
-    /// `cache` remembers the text of hymns whose file did not change (a session's builds).
-    public static func specs(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache = HymnsCache()) -> [PageSpec] {
+    /// Each hymn's text HTML is a query of `context.queries` (a session makes only a changed hymn's again).
+    public static func specs(_ hymnal: Hymnal, context: RenderContext) -> [PageSpec] {
         let finder = finderValues(hymnal, context: context)
         let meters = MeterIndex.groups(hymnal.hymns)
         var specs = [indexSpec(hymnal, finder: finder, hasMeters: !meters.isEmpty, context: context),
@@ -19,7 +19,7 @@ public enum HymnPages {
         let words = HymnTextHTML.Words(context.strings())
         specs += parallelMap(hymnal.hymns, jobs: context.jobs) { hymn in
             let others = hymn.meter.map { (sharing[Meter.anchor($0)] ?? 1) - 1 } ?? 0
-            return hymnSpec(hymn, in: hymnal, finder: finder, text: cache.textHTML(hymn, words: words), othersInMeter: others, context: context)
+            return hymnSpec(hymn, in: hymnal, finder: finder, text: context.queries.value(HymnText(hymn: hymn, words: words)), othersInMeter: others, context: context)
         }
         return specs
     }

@@ -7,15 +7,15 @@ public enum HymnalReader {
     public static let folder = "hymns"
     public static let settingsFile = "hymnal.yml"
 
-    /// `cache` remembers the listing and the hymns of files that did not change (a session's builds).
+    /// `queries` remembers the listing and the hymns of files that did not change (a session's builds).
     public static func read(content: SourceTree, jobs: Int, diagnostics: Diagnostics,
-                            cache: HymnsCache = HymnsCache()) async -> Hymnal? {
+                            queries: QueryEngine = QueryEngine()) async -> Hymnal? {
         let tree = content.subtree(folder)
         guard tree.exists else { return nil }
-        let paths = cache.listing(of: tree, diagnostics: diagnostics).filter { !isDocumentation($0) }
+        let paths = queries.files(in: tree, withExtensions: extensions, diagnostics: diagnostics).filter { !isDocumentation($0) }
         guard let settings = HymnalSettings.read(tree: tree, diagnostics: diagnostics) else { return nil }
         let read = await concurrentMap(paths, jobs: jobs) { relative -> (String, Hymn?) in
-            (relative, cache.hymn(tree, relative, diagnostics: diagnostics))
+            (relative, queries.read(relative, in: tree, with: HymnFile(), diagnostics: diagnostics))
         }
         let hymns = read.compactMap(\.1)
         // A file that could not be read already has its error; its name still claims its number,
@@ -27,10 +27,8 @@ public enum HymnalReader {
                       count: settings.count, hymns: hymns)
     }
 
-    /// The hymn files below `tree` (relative paths, sorted).
-    public static func files(in tree: SourceTree, diagnostics: Diagnostics) -> [String] {
-        tree.files(withExtensions: ["md", "markdown"], diagnostics: diagnostics)
-    }
+    /// The extensions of hymn files.
+    static let extensions: Set<String> = ["md", "markdown"]
 
     /// One `NNN.md`, read and checked on its own (nil when unreadable or wrong).
     public static func readFile(_ tree: SourceTree, _ relative: String, _ diagnostics: Diagnostics) -> Hymn? {

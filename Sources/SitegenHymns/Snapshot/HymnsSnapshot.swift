@@ -15,18 +15,24 @@ public enum HymnsSnapshot {
         }
     }
 
-    /// The same bytes as `snapshots`, with each hymn's record taken from `cache` (a session
-    /// remembers the records of hymns whose file did not change), spliced into the file without
-    /// hymns (`SnapshotJSON.splice`; `"hymns":[]` cannot occur inside an escaped string).
-    public static func snapshots(_ hymnal: Hymnal, context: RenderContext, cache: HymnsCache) throws -> [Snapshot] {
+    /// The same bytes as `snapshots`, with each hymn's record a query of `context.queries` (a
+    /// session encodes only a changed hymn's again), spliced into the file without hymns
+    /// (`SnapshotJSON.splice`; `"hymns":[]` cannot occur inside an escaped string).
+    public static func remembered(_ hymnal: Hymnal, context: RenderContext) throws -> [Snapshot] {
         let empty = HymnsFile(schemaVersion: schema.version, title: hymnal.title, language: hymnal.language, year: hymnal.year,
                               count: hymnal.count, hymns: [])
         let header = try SnapshotJSON.encode(empty)
         return try ranges(hymnal).map { first, hymns in
             var data = header
-            try SnapshotJSON.splice(try hymns.map { try cache.record($0, context: context) }, as: "hymns", into: &data)
+            try SnapshotJSON.splice(try hymns.map { try record(of: $0, context: context) }, as: "hymns", into: &data)
             return Snapshot(path: HymnsFile.path(of: first), data: data, records: hymns.count, schema: schema)
         }
+    }
+
+    /// A hymn's record, remembered by the engine; one that could not be encoded is encoded again
+    /// to throw its error (an error is not a value the engine keeps).
+    private static func record(of hymn: Hymn, context: RenderContext) throws -> Data {
+        try context.queries.value(HymnRecord(hymn: hymn, context: context.settingsOnly)) ?? encodedRecord(hymn, context: context)
     }
 
     /// The hymns by the first number of their range, in number order.

@@ -6,14 +6,29 @@ import Foundation
 public enum LocalityReader {
     public static let folder = "localities"
 
-    /// `files` remembers the localities of files that did not change (a session's builds).
-    public static func read(content: SourceTree, diagnostics: Diagnostics, files memo: FileMemo<Locality?> = FileMemo()) async -> [Locality] {
+    /// `queries` remembers the localities of files that did not change (a session's builds).
+    public static func read(content: SourceTree, diagnostics: Diagnostics, queries: QueryEngine = QueryEngine()) async -> [Locality] {
         let tree = content.subtree(folder)
         let paths = tree.files(withExtensions: ["md"], diagnostics: diagnostics)
         let statics = content.subtree("static")
         return await concurrentMap(paths) { relative in
-            memo.value(for: tree.fileURL(relative), diagnostics: diagnostics) { readFile(tree, relative, statics, $0) }
+            queries.read(relative, in: tree, with: LocalityFile(statics: statics), diagnostics: diagnostics)
         }.compactMap { $0 }
+    }
+
+    /// A locality file's locality. Its photo must be one of the static files: read again when
+    /// a file is added to or removed from `Content/static/`.
+    struct LocalityFile: SourceFileReader {
+        typealias Value = Locality?
+        let statics: SourceTree
+
+        func read(_ tree: SourceTree, _ relative: String, _ queries: Queries) -> Locality? {
+            _ = queries.input(SourceFolder(path: statics.url.path))
+            return LocalityReader.readFile(tree, relative, statics, queries.diagnostics)
+        }
+
+        static func == (a: Self, b: Self) -> Bool { a.statics.url == b.statics.url }
+        func hash(into hasher: inout Hasher) { hasher.combine(statics.url) }
     }
 
     /// One `<slug>.md`, read and checked on its own (nil when unreadable or wrong).

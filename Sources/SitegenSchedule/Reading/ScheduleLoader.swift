@@ -4,10 +4,10 @@ public enum ScheduleLoader {
     /// Templates the schedule and locality pages need.
     public static let templates = ["schedule", "schedule-print", "schedule-calendar", "localities", "locality"]
 
-    /// `cache` remembers what unchanged files held (a session's builds).
-    public static func load(content: SourceTree, diagnostics: Diagnostics, cache: ScheduleCache = ScheduleCache()) async -> Schedule {
-        let localities = await LocalityReader.read(content: content, diagnostics: diagnostics, files: cache.localityFiles)
-        let events = await ScheduleReader.read(content: content, localities: localities, diagnostics: diagnostics, cache: cache)
+    /// `queries` remembers what unchanged files held (a session's builds).
+    public static func load(content: SourceTree, diagnostics: Diagnostics, queries: QueryEngine = QueryEngine()) async -> Schedule {
+        let localities = await LocalityReader.read(content: content, diagnostics: diagnostics, queries: queries)
+        let events = await ScheduleReader.read(content: content, localities: localities, diagnostics: diagnostics, queries: queries)
         reportDuplicateUIDs(events, diagnostics: diagnostics)
         return Schedule(localities: localities, events: events)
     }

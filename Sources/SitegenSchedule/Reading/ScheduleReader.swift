@@ -17,16 +17,31 @@ public enum ScheduleReader {
         }
     }
 
-    /// `cache` remembers the events of files that did not change while the localities are the same.
+    /// `queries` remembers the events of files that did not change while the localities are the same.
     public static func read(content: SourceTree, localities: [Locality], diagnostics: Diagnostics,
-                            cache: ScheduleCache = ScheduleCache()) async -> [Event] {
+                            queries: QueryEngine = QueryEngine()) async -> [Event] {
         let tree = content.subtree(folder)
         let paths = tree.files(withExtensions: ["yml", "yaml"], diagnostics: diagnostics)
         let known = Localities(localities, in: content)
-        cache.checkAgainst(known)
         return await concurrentMap(paths) { relative -> [Event] in
-            cache.scheduleFiles.value(for: tree.fileURL(relative), diagnostics: diagnostics) { readFile(tree, relative, known, $0) }
+            queries.read(relative, in: tree, with: ScheduleFile(localities: known), diagnostics: diagnostics)
         }.flatMap { $0 }
+    }
+
+    /// A schedule file's events, checked against the localities (part of the key: a schedule
+    /// file is read again when they differ).
+    struct ScheduleFile: SourceFileReader {
+        typealias Value = [Event]
+        let localities: Localities
+
+        func read(_ tree: SourceTree, _ relative: String, _ queries: Queries) -> [Event] {
+            ScheduleReader.readFile(tree, relative, localities, queries.diagnostics)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(localities.folder)
+            hasher.combine(localities.bySlug.count)
+        }
     }
 
     /// One schedule file checked as the build checks it, against `localities`: what `sitegen new

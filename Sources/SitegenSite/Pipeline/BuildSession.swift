@@ -44,9 +44,12 @@ public actor BuildSession {
         // `serve` keeps every page in memory, to compare the next rebuild's with.
         let writer = OutputWriter(destination: options.output, force: options.force, jobs: options.jobs)
         let staging = mode == .build && !watching ? try await writer.begin() : nil
+        let engine = QueryEngine()
+        if watching { fresh.feed(engine) }
         let run: SiteRun
         do {
-            run = try await SiteRun.make(options, changes: .all(kindCount: options.kinds.count), previous: nil, staging: staging)
+            run = try await SiteRun.make(options, changes: .all(kindCount: options.kinds.count), previous: nil, engine: engine,
+                                         mode: staging.map { StagedBuild(folder: $0) } ?? SessionBuild())
         } catch {
             await staging?.abandon()
             throw error
@@ -88,18 +91,19 @@ public actor BuildSession {
         report.address = previous.settings.address
         report.timings = [("scan", clock.lap())]
         report.changedSources = scan.changed.sorted()
+        // Everything built again (site.yml): a new engine, since its queries read the settings as constants.
+        let engine = changes.everything ? QueryEngine() : previous.engine
+        fingerprints.feed(engine, updates: scan.updates, paths: changes.everything ? nil : scan.looked, afterFailure: !pending.isEmpty)
         if changes.isEmpty {
             fingerprints.record(scan.updates)
             pending = []
             report.seconds = clock.total
             return report
         }
-        let structural = scan.changed.contains { fingerprints.entries[$0] == nil || scan.updates[$0] == .some(nil) }
-        let sourceChanges = SourceChanges(paths: scan.changed, displayPaths: Set(scan.changed.map(display)),
-                                          structural: structural, checkedFoldersChanged: false)
-        previous.forget(sourceChanges, changes: changes)
         do {
-            let run = try await SiteRun.make(options, changes: changes, previous: previous, deferSlow: deferSlow)
+            let run = try await SiteRun.make(options, changes: changes, previous: previous, engine: engine,
+                                             mode: SessionBuild(deferSlow: deferSlow))
+            engine.endRun()
             report.timings += run.timings
             _ = clock.lap()   // the run timed its own stages
             let (write, remove) = run.state.outputs.changes(since: previous.outputs, fresh: run.fresh)
@@ -114,10 +118,9 @@ public actor BuildSession {
             report.seconds = clock.total
             return report
         } catch {
-            // Not recorded as built: looked at again next time. The caches hold what this failed
-            // run read (maybe a bad file that is reverted before the next run): forget it again.
+            // Not recorded as built: looked at again next time (and the engine's input of a file put
+            // back as it was then moves back, see `SourceFingerprints.feed`).
             pending.formUnion(scan.changed)
-            previous.forget(sourceChanges, changes: changes)
             throw error
         }
     }
@@ -131,7 +134,7 @@ public actor BuildSession {
         var report = BuildReport()
         guard let previous = state, previous.unsettled else { return report }
         var clock = StageClock()
-        let run = try await SiteRun.make(options, changes: .none, previous: previous)
+        let run = try await SiteRun.make(options, changes: .none, previous: previous, engine: previous.engine, mode: SessionBuild())
         report.timings = run.timings
         _ = clock.lap()
         let (write, remove) = run.state.outputs.changes(since: previous.outputs, fresh: run.fresh)
@@ -145,15 +148,6 @@ public actor BuildSession {
         report.count(run)
         report.seconds = clock.total
         return report
-    }
-
-    /// `/…/Content/hymns/012.md` → `Content/hymns/012.md`, as diagnostics and models name sources.
-    private func display(_ path: String) -> String {
-        for tree in [options.content, options.templates] {
-            let root = tree.url.standardizedFileURL.path + "/"
-            if path.hasPrefix(root) { return tree.display(String(path.dropFirst(root.count))) }
-        }
-        return path
     }
 
     /// The watcher's URL as the fingerprint table spells it (standardized, below the roots as given).

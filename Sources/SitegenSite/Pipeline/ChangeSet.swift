@@ -8,8 +8,6 @@ struct ChangeSet: Sendable, Equatable {
     var everything = false
     /// Indices (in the site's list of kinds) of the kinds to read again.
     var kinds = Set<Int>()
-    /// Indices of the kinds whose checked folders changed (see `KindSources.checksAgainst`).
-    var checkedFolders = Set<Int>()
     /// `Templates/assets/` or `Content/static/`.
     var statics = false
     /// Names of changed `*.mustache` files (`hymn` for Templates/hymn.mustache).
@@ -25,7 +23,6 @@ struct ChangeSet: Sendable, Equatable {
         all.everything = true
         all.statics = true
         all.kinds = Set(0..<kindCount)
-        all.checkedFolders = all.kinds
         return all
     }
 
@@ -77,7 +74,6 @@ struct ChangeSet: Sendable, Equatable {
             }
             if sources.checksAgainst.contains(top) {
                 self.kinds.insert(index)
-                checkedFolders.insert(index)
                 claimed = true
             }
         }

@@ -13,7 +13,6 @@ protocol KindRunning: Sendable {
     func contributions(_ model: KindModel, context: RenderContext) -> Contributions
     func check(_ model: KindModel, site: BuiltSite, context: RenderContext)
     var checksBuiltSite: Bool { get }
-    func forget(_ changes: SourceChanges)
 }
 
 /// A kind's model as the pipeline holds it; nil when the site has none of the kind.
@@ -70,5 +69,4 @@ private struct KindRunner<Kind: ContentKind>: KindRunning {
 
     var checksBuiltSite: Bool { kind.checksBuiltSite }
 
-    func forget(_ changes: SourceChanges) { cache.forget(changes) }
 }

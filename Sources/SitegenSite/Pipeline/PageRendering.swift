@@ -4,11 +4,8 @@
 /// it extends) changed. In a full build every page is rendered.
 struct PageRendering {
     private(set) var groups: [RenderedGroup]
-    /// Per group: whether its specs may differ from last time (and must be compared).
-    private let compare: [Bool]
-    /// Per group: whether its pages are at the same paths, in the same order, as last time's,
-    /// every one rendered then (specs are compared by place; see `RenderedGroup.init(list:atPathsOf:)`).
-    private let samePaths: [Bool]
+    /// Per group: how its specs stand to the last run's.
+    private let specs: [Specs]
     private let old: SiteState?
 
     /// `featurePages`: the features' pages; one at the path of a kind's page replaces it in place.
@@ -16,20 +13,17 @@ struct PageRendering {
         self.old = old
         var replacing = Dictionary(featurePages.map { ($0.path, $0) }) { first, _ in first }
         var groups: [RenderedGroup] = []
-        var compare: [Bool] = []
-        var samePaths: [Bool] = []
+        var specs: [Specs] = []
         func add(_ list: PageList, previous: RenderedGroup?) {
             let kept = previous.flatMap { RenderedGroup(list: list, atPathsOf: $0) }
             groups.append(kept ?? Self.group(list, pages: previous?.pages))
-            compare.append(true)
-            samePaths.append(kept != nil)
+            specs.append(kept == nil ? .new : .atSamePlaces)
         }
         for (index, kind) in kinds.enumerated() {
             let replaced = replacing.keys.contains { kind.pages.index(of: $0) != nil }
             if let old, !stale.contains(index), !replaced {
                 groups.append(old.groups[index])
-                compare.append(false)
-                samePaths.append(false)   // not compared; its pages rendered again (a template's) are put back by path
+                specs.append(.kept)
             } else {
                 let list = kind.pages.replacing(replacing)
                 replacing = replacing.filter { kind.pages.index(of: $0.key) == nil }
@@ -38,8 +32,21 @@ struct PageRendering {
         }
         add(PageList(featurePages.filter { replacing[$0.path] != nil }), previous: old?.groups[kinds.count])
         self.groups = groups
-        self.compare = compare
-        self.samePaths = samePaths
+        self.specs = specs
+    }
+
+    /// How a group's specs stand to the last run's.
+    private enum Specs {
+        /// Its kind did not change: the last run's, not compared (a page rendered again for its
+        /// template is put back by path).
+        case kept
+        /// New, compared with the last run's by path.
+        case new
+        /// New, at the last run's paths in its order, every one rendered then: compared by place
+        /// (see `RenderedGroup.init(list:atPathsOf:)`).
+        case atSamePlaces
+
+        var compared: Bool { self != .kept }
     }
 
     /// New specs, with the pages rendered last time (those that still hold are kept).
@@ -54,7 +61,7 @@ struct PageRendering {
     /// is already reported. Specs not made yet (a `PageList` made on demand) are checked only
     /// with `unmade` (a run that stops before rendering); otherwise rendering reports theirs.
     func checkTemplates(all: Bool, unmade: Bool = false, library: TemplateLibrary, required: Set<String>, diagnostics: Diagnostics) {
-        for (group, compared) in zip(groups, compare) where all || compared {
+        for (group, standing) in zip(groups, specs) where all || standing.compared {
             guard group.list.made != nil || unmade else { continue }
             for index in group.list.paths.indices {
                 let spec = group.list.spec(at: index)
@@ -80,18 +87,18 @@ struct PageRendering {
                 continue
             }
             let previous = old.map { $0.groups[g] }
-            if compare[g], samePaths[g], let previous {   // every page was rendered, at its place
+            if specs[g] == .atSamePlaces, let previous {   // every page was rendered, at its place
                 let (before, specs) = (previous.list, group.list.all)
                 for i in specs.indices where templates.contains(specs[i].template) || before.spec(at: i) != specs[i] {
                     work.append(Work(group: g, index: i))
                 }
                 continue
             }
-            let oldSpecs = compare[g] && previous != nil
+            let oldSpecs = specs[g].compared && previous != nil
                 ? Dictionary(zip(previous!.filePaths, previous!.list.all)) { first, _ in first } : [:]
             for (i, spec) in group.list.all.enumerated() {
                 let path = group.filePaths[i]
-                if templates.contains(spec.template) || group.pages[path] == nil || (compare[g] && oldSpecs[path] != spec) {
+                if templates.contains(spec.template) || group.pages[path] == nil || (specs[g].compared && oldSpecs[path] != spec) {
                     work.append(Work(group: g, index: i))
                 }
             }
@@ -114,17 +121,17 @@ struct PageRendering {
         }
         for g in groups.indices {
             var group = groups[g]
-            if samePaths[g] {   // no page gone, none moved: the rendered ones replaced in place
+            if specs[g] == .atSamePlaces {   // no page gone, none moved: the rendered ones replaced in place
                 for (index, file) in now[g] { group.replace(index, with: file) }
                 groups[g] = group
                 continue
             }
-            if compare[g] {   // drop pages no longer made
+            if specs[g].compared {   // drop pages no longer made
                 let live = Set(group.filePaths)
                 group.pages = group.pages.filter { live.contains($0.key) }
             }
             for (index, file) in now[g] { group.pages[group.filePaths[index]] = file }
-            if compare[g] || !now[g].isEmpty {
+            if specs[g].compared || !now[g].isEmpty {
                 group.files = group.filePaths.indices.compactMap { now[g][$0] ?? group.pages[group.filePaths[$0]] }
                 group.listPages()
             }

@@ -82,8 +82,9 @@ struct SiteOutputs: Sendable {
         }
         for index in moved {
             let path = files[index].path
+            // Taken in lower case: by a path that is its own lower case, or by one folded to it.
+            guard OutputWriter.refusal(of: path, taken: { places[$0] ?? folded[$0] }) == nil else { return nil }
             let lower = OutputWriter.lowercased(path)
-            guard OutputWriter.isPlainPath(path), places[path] == nil, places[lower] == nil, folded[lower] == nil else { return nil }
             places[path] = index
             paths.insert(path)
             if path.hasSuffix(".html") { pages += 1 }

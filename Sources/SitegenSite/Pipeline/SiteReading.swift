@@ -3,7 +3,7 @@
 struct SiteReading: Sendable {
     let runners: [any KindRunning]
     let features: [any FeatureRunning]
-    /// Each kind's, in the site's order (`sitegen build` lets go of some once rendered, see `SiteRun.letGo`).
+    /// Each kind's, in the site's order (`sitegen build` lets go of some once rendered, see `StagedBuild.letGo`).
     var models: [KindModel]
     let templates: TemplateLibrary
     let graph: TemplateGraph
@@ -11,7 +11,8 @@ struct SiteReading: Sendable {
     /// The templates every site needs and those the kinds' models need (each reported if missing).
     let required: Set<String>
 
-    static func read(_ options: BuildOptions, changes: ChangeSet, old: SiteState?, diagnostics: Diagnostics) async -> SiteReading {
+    static func read(_ options: BuildOptions, changes: ChangeSet, old: SiteState?, engine: QueryEngine,
+                     diagnostics: Diagnostics) async -> SiteReading {
         if old == nil, !options.content.exists {
             diagnostics.error("content folder not found", at: SourceLocation(path: options.content.displayPath))
         }
@@ -23,7 +24,7 @@ struct SiteReading: Sendable {
         async let statics = old == nil || changes.statics
             ? StaticFiles.read(templates: options.templates, builtIn: options.theme, content: options.content,
                                diagnostics: diagnostics) : old!.statics
-        let input = KindInput(content: options.content, jobs: options.jobs, diagnostics: diagnostics)
+        let input = KindInput(content: options.content, jobs: options.jobs, diagnostics: diagnostics, queries: engine)
         let models = await withTaskGroup(of: (Int, KindModel).self) { group in
             for index in runners.indices where old == nil || changes.kinds.contains(index) {
                 let runner = runners[index]

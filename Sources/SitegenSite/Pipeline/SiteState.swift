@@ -18,19 +18,13 @@ struct SiteState: Sendable {
     let featureRuns: [FeatureRun]
     /// Every output file, indexed by path.
     let outputs: SiteOutputs
+    /// What the kinds computed, kept for the next build (the same settings: a new engine when
+    /// they change).
+    let engine: QueryEngine
 
     /// Whether a feature's files were kept although their input changed (`sitegen serve`, until
     /// `BuildSession.settle`).
     var unsettled: Bool { featureRuns.contains(where: \.unsettled) }
-
-    /// Tells the caches of the kinds the changes concern which files changed.
-    func forget(_ sources: SourceChanges, changes: ChangeSet) {
-        for index in changes.kinds {
-            runners[index].forget(SourceChanges(paths: sources.paths, displayPaths: sources.displayPaths,
-                                                structural: sources.structural,
-                                                checkedFoldersChanged: changes.checkedFolders.contains(index)))
-        }
-    }
 }
 
 /// What one kind made from its model in the last good build.

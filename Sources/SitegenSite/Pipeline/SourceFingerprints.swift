@@ -1,25 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// What a source file looked like at the last successful build: size, modification time and
-/// inode (cheap, from `stat`; the inode, as the watcher's stamp has it, tells an editor's save by
-/// rename of a new file with the same size and time from the old file) and a hash of its bytes
-/// (so that a save without a change, or a `touch`, is not an edit).
-struct Fingerprint: Sendable, Equatable {
-    var size: Int
-    var modified: Double
-    var inode: UInt64
-    var digest: String
-}
 
 /// Fingerprints of every file below `Content/` and `Templates/`, keyed by absolute standardized path.
 /// It answers one question: which of these paths really changed since the last successful build?
 struct SourceFingerprints: Sendable {
-    private(set) var entries: [String: Fingerprint] = [:]
+    private(set) var entries: [String: SourceFingerprint] = [:]
     let roots: [URL]
 
     init(roots: [URL]) {
@@ -35,7 +19,7 @@ struct SourceFingerprints: Sendable {
     /// record once the rebuild succeeds (`updates`, nil: deleted; also new times of unchanged bytes).
     /// A folder among the candidates stands for everything below it (a watcher may report a
     /// renamed or deleted folder).
-    func changes(among candidates: Set<String>) -> (changed: Set<String>, updates: [String: Fingerprint?]) {
+    func changes(among candidates: Set<String>) -> (changed: Set<String>, updates: [String: SourceFingerprint?], looked: Set<String>) {
         var paths = Set<String>()
         for candidate in candidates {
             var isDir: ObjCBool = false
@@ -48,30 +32,47 @@ struct SourceFingerprints: Sendable {
             paths.formUnion(entries.keys.filter { $0.hasPrefix(prefix) })
         }
         var changed = Set<String>()
-        var updates: [String: Fingerprint?] = [:]
+        var updates: [String: SourceFingerprint?] = [:]
         for path in paths {
             let known = entries[path]
-            let now = Self.fingerprint(path, unlessSameAs: known)
+            let now = SourceFingerprint.of(path, unlessSameAs: known)
             if now != known { updates[path] = now }
             if now?.digest != known?.digest { changed.insert(path) }
         }
-        return (changed, updates)
+        return (changed, updates, paths)
     }
 
-    mutating func record(_ changes: [String: Fingerprint?]) {
+    mutating func record(_ changes: [String: SourceFingerprint?]) {
         for (path, fingerprint) in changes { entries[path] = fingerprint }
     }
 
-    /// Stat first; read and hash only when size, time or inode moved.
-    static func fingerprint(_ path: String, unlessSameAs known: Fingerprint?) -> Fingerprint? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = Int(info.st_size)
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        let inode = UInt64(info.st_ino)
-        if let known, known.size == size, known.modified == modified, known.inode == inode { return known }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return Fingerprint(size: size, modified: modified, inode: inode, digest: SnapshotJSON.sha256(data))
+    /// Sets the engine's inputs to the files as they are now (`updates` applied): the digest of
+    /// each of `paths` (nil: every file's, a new engine), removed when the file is gone, and, when
+    /// a file was added or removed, or after a failed run (which may have set them from files
+    /// since put back), or for a new engine, the files below every folder. An input set to the
+    /// value it has changes nothing, so a file a failed run read and that was then put back as it
+    /// was is read again (its input moves back).
+    func feed(_ engine: QueryEngine, updates: [String: SourceFingerprint?] = [:], paths: Set<String>? = nil, afterFailure: Bool = false) {
+        var now = entries
+        for (path, fingerprint) in updates { now[path] = fingerprint }
+        for path in paths ?? Set(now.keys) {
+            if let fingerprint = now[path] { engine.set(SourceDigest(path: path), fingerprint.digest) } else { engine.remove(SourceDigest(path: path)) }
+        }
+        let added = updates.contains { entries[$0.key] == nil && $0.value != nil }
+        let removed = updates.contains { entries[$0.key] != nil && $0.value == nil }
+        guard paths == nil || added || removed || afterFailure else { return }
+        var folders: [String: [String]] = [:]
+        for root in roots.map(\.path) {
+            for path in now.keys where path.hasPrefix(root + "/") {
+                var folder = Substring(path)
+                while let slash = folder.lastIndex(of: "/"), folder.count > root.count {
+                    folder = folder[..<slash]
+                    folders[String(folder), default: []].append(path)
+                }
+            }
+        }
+        for folder in engine.inputKeys(SourceFolder.self) where folders[folder.path] == nil { engine.set(folder, []) }
+        for (folder, files) in folders { engine.set(SourceFolder(path: folder), files.sorted()) }
     }
 
     /// The files below `root` as the readers list them (`SourceScan`), as absolute paths;

@@ -30,7 +30,8 @@ actor FreshBuilds {
         if let known = outcomes[key] { return known }
         let outcome: OracleOutcome
         do {
-            let run = try await SiteRun.make(site.options, changes: .all(kindCount: site.kinds.count), previous: nil)
+            let run = try await SiteRun.make(site.options, changes: .all(kindCount: site.kinds.count), previous: nil, engine: QueryEngine(),
+                                             mode: SessionBuild())
             outcome = .built(files: Dictionary(run.files.map { ($0.path, SnapshotJSON.sha256($0.data)) }) { first, _ in first },
                              warnings: run.warnings.map(\.description).sorted())
         } catch let failure as BuildFailed {

@@ -21,7 +21,7 @@ struct OracleChain {
     private let session: BuildSession
     private let watcher: SourceWatcher
     private let fixture: [String: Data]
-    private var known: [String: SourceWatcher.Stamp]
+    private var known: [String: SourceStamp]
     /// The sources and output of the last step that built.
     private var good: (sources: [String: Data], output: [String: String])
     /// The files the sources broke with, put back by the mend.
