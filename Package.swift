@@ -128,7 +128,7 @@ let package = Package(
             name: "SitegenFuzzTargets",
             dependencies: ["SitegenCore", "SitegenHymns", "SitegenBible", "SitegenSchedule", "SitegenSnapshots"]
         ),
-        .executableTarget(name: "sitegen-fuzz", dependencies: ["SitegenFuzzTargets"]),
+        .executableTarget(name: "sitegen-fuzz", dependencies: ["SitegenFuzzTargets", "SitegenCore"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["SitegenFuzzTargets"], exclude: ["Corpus"]),
         // --- end of hardening block ---
         // swift-mustache is the reference the template engine's output is compared with.

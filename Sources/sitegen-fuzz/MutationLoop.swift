@@ -1,4 +1,5 @@
 import Foundation
+import SitegenCore
 import SitegenFuzzTargets
 
 /// The fallback fuzzer: takes the corpus, mutates inputs at random (seeded, so a run can be
@@ -27,7 +28,7 @@ struct MutationLoop {
     }
 
     func run() {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         var inputs = corpus.flatMap(Self.files).compactMap { FileManager.default.contents(atPath: $0) }
         if inputs.isEmpty { inputs = [Data()] }
         try? FileManager.default.createDirectory(atPath: found, withIntermediateDirectories: true)
@@ -59,7 +60,7 @@ struct MutationLoop {
     }
 
     /// One random edit: flip, insert, delete, duplicate a run, or splice in part of another input.
-    static func mutate(_ data: Data, with inputs: [Data], random: inout SplitMix) -> Data {
+    static func mutate(_ data: Data, with inputs: [Data], random: inout SplitMix64) -> Data {
         var bytes = [UInt8](data)
         let interesting: [[UInt8]] = ["{{#", "{{/", "{{>", "\n", "---\n", ":", "- ", "[", "|", "*", ">", "\\", "<", "&",
                                       "9223372036854775807", "-1", "0", "\u{0}", "\u{FFFD}", "\r\n"].map { Array($0.utf8) }
@@ -86,18 +87,5 @@ struct MutationLoop {
             if bytes.count > 4 { bytes.removeLast(Int(random.next() % UInt64(bytes.count / 2 + 1))) }
         }
         return Data(bytes.prefix(256 * 1024))
-    }
-}
-
-/// A small, fast, seedable generator (SplitMix64), so a run can be repeated exactly.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SitegenBible
+import SitegenCore
 
 /// `SpanCollector` normalises verse text as it arrives, piece by piece; it must give exactly
 /// what normalising the whole spans at once gave (the rule below, as it was written before).
@@ -41,24 +42,12 @@ import Testing
         #expect(SpanText.normalize([]) == [])
     }
 
-    /// A small seeded generator (SplitMix64), so a failing run can be repeated exactly.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Random texts of words, every kind of whitespace and non-ASCII letters, in random styles,
     /// fed to the collector in random pieces. The seed is new every run and printed with any
     /// failure; SPANTEXT_SEED=N repeats that run.
     @Test func collectorMatchesTheReferenceInAnyPieces() {
         let seed = ProcessInfo.processInfo.environment["SPANTEXT_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
-        var rng = SeededGenerator(state: seed)
+        var rng = SplitMix64(seed: seed)
         let atoms = ["a", "LORD", "was", "\u{05D0}", "é", "\u{1F600}", "\u{1}", "\u{7F}", " ", "  ", "\n", "\t", "\r\n",
                      "\u{0085}", "\u{00A0}", "\u{1680}", "\u{2000}", "\u{200A}", "\u{200B}", "\u{2028}", "\u{202F}", "\u{205F}", "\u{3000}"]
         let styles: [Span.Style] = [[], .added, .jesus, [.jesus, .added], .divineName]

@@ -1,18 +1,14 @@
+import SitegenCore
+
 /// The oracle's seeded random numbers (SplitMix64): the same seed gives the same edit sequence
 /// on every machine and Swift version, so a failing seed printed by the test replays exactly
 /// (`SITEGEN_ORACLE_SEED=…`). The standard library's generator is seeded from the system.
 struct OracleRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var base: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { base = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { base.next() }
 
     /// True with probability `p`.
     mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < p }
