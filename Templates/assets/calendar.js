@@ -30,11 +30,22 @@
 
   var grid = root.querySelector("[data-calendar-grid]");
   var cells = Array.prototype.slice.call(grid.querySelectorAll("td[data-date]"));
-  var byDate = {};
+  var byDate = Object.create(null);   // keyed by the address's fragment: no inherited names
   cells.forEach(function (cell) { byDate[cell.dataset.date] = cell; });
   var entries = Array.prototype.slice.call(grid.querySelectorAll(".cal-entry"));
   var rows = Array.prototype.slice.call(root.querySelectorAll(".calendar-day .schedule-row"));
   var sections = Array.prototype.slice.call(root.querySelectorAll("[data-day]"));
+  // A day's grid entries and its list rows are the same meetings in the same order (both made
+  // from the day's occurrences, CalendarPages): an entry shows exactly when its row does, so the
+  // words typed are looked for in the whole row (sessions, joining places, notes), not in the
+  // grid's shortened text.
+  var rowOfEntry = new Map();
+  sections.forEach(function (section) {
+    var cell = byDate[section.dataset.day];
+    if (!cell) return;
+    var dayRows = section.querySelectorAll(".schedule-row");
+    cell.querySelectorAll(".cal-entry").forEach(function (entry, i) { if (dayRows[i]) rowOfEntry.set(entry, dayRows[i]); });
+  });
   var whole = root.querySelector("[data-calendar-whole]");
   var dayEmpty = root.querySelector("[data-day-empty]");
   var none = root.querySelector("[data-filter-none]");
@@ -70,8 +81,8 @@
 
   function render() {
     var f = F.make(value);
-    entries.forEach(function (e) { e.hidden = !F.matches(e, f); });
     rows.forEach(function (r) { r.hidden = !F.matches(r, f); });
+    entries.forEach(function (e) { var row = rowOfEntry.get(e); e.hidden = row ? row.hidden : !F.matches(e, f); });
     cells.forEach(function (cell) {
       var count = cell.querySelectorAll(".cal-entry:not([hidden])").length;
       cell.classList.toggle("has-entries", count > 0);
@@ -125,12 +136,13 @@
     if (!cell || e.altKey || e.ctrlKey || e.metaKey) return;
     var day = cell.dataset.date, target = null;
     if (steps[e.key]) target = addDays(day, steps[e.key]);
-    var column = Array.prototype.indexOf.call(cell.parentNode.children, cell);
-    if (e.key === "Home") target = addDays(day, -column);
-    if (e.key === "End") target = addDays(day, 6 - column);
+    if (e.key === "Home" || e.key === "End") {   // the week's first or last day of this month
+      var week = cell.parentNode.querySelectorAll("td[data-date]");
+      target = week[e.key === "Home" ? 0 : week.length - 1].dataset.date;
+    }
     if (e.key === "PageUp" || e.key === "PageDown") {
       var step = root.querySelector(e.key === "PageUp" ? "a[rel=prev]" : "a[rel=next]");
-      if (step) location.href = step.href;
+      if (step) { keepFocus(); location.href = step.href; }
       e.preventDefault();
       return;
     }
@@ -148,8 +160,20 @@
     }
     // Past the month's edge: that day in the next or previous month, selected there.
     var link = monthLink(target.slice(0, 7));
-    if (link) location.href = link.href.split("#")[0] + "#" + target;
+    if (link) { keepFocus(); location.href = link.href.split("#")[0] + "#" + target; }
   });
+
+  // A move to another month by the keyboard loads that month's page: the focus is put back in
+  // its grid there, on the selected day, as if the grid had only turned its page.
+  var focusKey = "sitegen.calendarFocus";
+  function keepFocus() { try { sessionStorage.setItem(focusKey, "1"); } catch (ignored) { /* private mode */ } }
+  function focusKept() {
+    try {
+      if (sessionStorage.getItem(focusKey) !== "1") return false;
+      sessionStorage.removeItem(focusKey);
+      return true;
+    } catch (ignored) { return false; }
+  }
 
   window.addEventListener("hashchange", function () { select(location.hash.slice(1)); });
   whole.querySelector("a").addEventListener("click", function (e) {
@@ -166,11 +190,15 @@
   F.fill(form, location.search);
   form.hidden = false;
   filters.hidden = false;
-  if (!F.isEmpty(F.fromQuery(location.search))) filters.open = true;
+  if (!F.isEmpty(F.make(value))) filters.open = true;   // only fields this form has (no dates here)
   form.addEventListener("input", render);
   form.addEventListener("change", render);
   form.addEventListener("submit", function (e) { e.preventDefault(); render(); });
   form.addEventListener("reset", function () { setTimeout(render, 0); });
   selected = byDate[location.hash.slice(1)] ? location.hash.slice(1) : "";
   render();
+  if (focusKept()) {
+    var kept = root.querySelector(".cal-num[tabindex='0']");
+    if (kept) kept.focus();
+  }
 })();

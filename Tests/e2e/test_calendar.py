@@ -143,6 +143,35 @@ def test_the_first_page_moves_to_todays_month(driver, base_url):
     assert driver.find_element(By.CSS_SELECTOR, ".is-today").get_attribute("data-date") == "2027-03-10"
 
 
+def test_words_typed_find_the_same_meetings_in_the_grid_and_the_list(driver, base_url):
+    """A word that is in a meeting's list row but not in its short grid entry ("With Gackle, ND")
+    marks that day in the grid too: the grid and the list never disagree."""
+    set_viewport(driver, 1280, 900)
+    driver.get(base_url + "schedule/calendar/2027-01/?q=Gackle")
+    marked = sorted(d for d, uids in grid(driver).items() if uids)
+    assert marked and marked == sorted(shown_days(driver)), (marked, shown_days(driver))
+    assert driver.find_element(By.CSS_SELECTOR, "[data-filter-none]").get_attribute("hidden") is not None
+
+
+def test_home_end_stay_in_the_month_and_pages_keep_the_focus_in_the_grid(driver, base_url):
+    """Home and End go to the ends of the week's days in this month (1 January 2027 is a Friday:
+    its week's days before it are December's), Page Down turns to the next month with the focus
+    still in the grid, and an address naming no day (#constructor) leaves the grid working."""
+    set_viewport(driver, 1280, 900)
+    driver.get(base_url + "schedule/calendar/2027-01/")
+    first = driver.find_element(By.CSS_SELECTOR, 'td[data-date="2027-01-01"] .cal-num')
+    first.send_keys(Keys.HOME)
+    assert driver.switch_to.active_element.text == "1" and "/2027-01/" in driver.current_url
+    driver.switch_to.active_element.send_keys(Keys.END)
+    assert driver.switch_to.active_element.text == "3"
+    driver.switch_to.active_element.send_keys(Keys.PAGE_DOWN)
+    WebDriverWait(driver, 5).until(lambda d: "/2027-02/" in d.current_url)
+    WebDriverWait(driver, 5).until(lambda d: "cal-num" in (d.switch_to.active_element.get_attribute("class") or ""))
+    driver.get(base_url + "schedule/calendar/2027-01/#constructor")
+    stops = driver.execute_script("return [...document.querySelectorAll('.calendar-grid .cal-num')].filter(a => a.tabIndex === 0).length")
+    assert stops == 1
+
+
 def test_locality_filter_marks_only_its_days_and_carries_both_ways(driver, base_url, site):
     set_viewport(driver, 1280, 900)
     meetings = json.loads((site / "api/v1/schedule.json").read_text())["occurrences"]
