@@ -204,6 +204,7 @@
         var button = document.querySelector("[data-mark-read][aria-pressed='false']");
         if (button) button.click();   // the page's own "Mark as read": the same store and plan ticks
       }
+      if (this.timer === "chapter") return this.stop(S.t("listen.timerEnded"));   // what the bar promised
       if (this.plan.part + 1 < this.plan.parts.length) return this.go(this.plan.parts[this.plan.part + 1].url, { plan: { parts: this.plan.parts, part: this.plan.part + 1 } });
       return this.stop(S.t("listen.finished"));
     }
@@ -455,7 +456,7 @@
     var all = places(), place = null;
     if (index) place = all[index.getAttribute("data-translation-id")];
     else if (home) Object.keys(all).forEach(function (k) { if (all[k] && (!place || String(all[k].at) > String(place.at))) place = all[k]; });
-    if (!place || typeof place.url !== "string" || place.url.charAt(0) !== "/" || !(place.verse > 0)) return;
+    if (!place || typeof place.url !== "string" || !/^\/(?!\/)/.test(place.url) || !(place.verse > 0)) return;
     var link = el("a", { "class": "button listen-continue", href: place.url + "#v" + place.verse });
     link.append(el("span", { "aria-hidden": "true" }, "▶"), S.t("listen.continue", { ref: String(place.ref || "") }));
     link.addEventListener("click", function () { handOn({ url: place.url, verse: place.verse }); });

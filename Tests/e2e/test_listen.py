@@ -249,6 +249,27 @@ def test_a_plan_day_that_starts_inside_a_chapter_starts_at_its_verse(driver, bas
     assert words(first["text"]) == chapter_texts(site, "kjv", "luke", 1)[38]
 
 
+def test_end_of_chapter_on_a_plan_day_stops_after_that_chapter(driver, base_url):
+    """The sleep timer's "end of chapter" holds on a plan day too: the chapter is finished and
+    marked read, and the day's next reading is not begun."""
+    install(driver, auto=False)
+    driver.get(base_url + "bible/plan/02/#d02-14")
+    driver.find_element(By.ID, "d02-14").find_element(By.CSS_SELECTOR, ".listen-day").click()
+    wait_for_url_path(driver, "/bible/genesis/47/")
+    wait_for(driver, lambda d: d.execute_script("return window.__speech.current()"), "Genesis 47 did not start")
+    timer = driver.find_element(By.CSS_SELECTOR, ".listen-bar select[id^='listen-sleep']")
+    timer.find_element(By.CSS_SELECTOR, "option[value='chapter']").click()
+    for _ in range(30):                                   # on to verse 31, Genesis 47's last
+        driver.execute_script("window.__media.handlers.nexttrack()")
+    wait_for(driver, lambda d: "Israel bowed himself" in (d.execute_script("return window.__speech.current()") or ""),
+             "verse 31 was not reached")
+    finish_current(driver)
+    wait_for(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".listen-bar"), "it did not stop")
+    assert driver.find_element(By.CSS_SELECTOR, "[data-listen-status]").get_attribute("textContent") == "The sleep timer ended."
+    assert driver.execute_script("return location.pathname") == "/bible/genesis/47/"
+    assert "Gen.47" in driver.execute_script("return JSON.parse(localStorage.getItem('sitegen-bible-read') || '[]')")
+
+
 def finish_current(driver) -> None:
     assert driver.execute_script("return window.__speech.finish()"), "nothing was speaking"
 

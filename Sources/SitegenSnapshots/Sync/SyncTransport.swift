@@ -95,12 +95,13 @@ final class SyncResponses: NSObject, URLSessionDataDelegate, Sendable {
         stalled?.cancel()
     }
 
-    /// `body` on the response of `task` (nil when it is not one of the sync's).
+    /// `body` on the response of `task` (nil when it is not one of the sync's), changed in place in
+    /// the table: a copy taken out and put back would copy the body received so far with every
+    /// chunk that arrives (a bundle file is megabytes).
     private func withFetch<T>(_ task: URLSessionTask, _ body: (inout Fetch) -> T) -> T? {
         fetches.withLock { all in
-            guard var fetch = all[task.taskIdentifier] else { return nil }
-            defer { all[task.taskIdentifier] = fetch }
-            return body(&fetch)
+            guard all[task.taskIdentifier] != nil else { return nil }
+            return body(&all[task.taskIdentifier]!)
         }
     }
 
