@@ -44,6 +44,32 @@ extension ScheduleFeed {
     }
 }
 
+/// A piece made from one event with the localities and settings of `feed` (`ScheduleFeed.basis`):
+/// compared by the event and the localities, hashed by the event's UID.
+protocol EventPiece: QueryKey {
+    var event: Event { get }
+    var feed: ScheduleFeed { get }
+}
+
+extension EventPiece {
+    static func == (a: Self, b: Self) -> Bool { a.event == b.event && a.feed.schedule.localities == b.feed.schedule.localities }
+    func hash(into hasher: inout Hasher) { hasher.combine(event.uid) }
+}
+
+/// A piece made from one occurrence and the localities: compared by both, hashed by its place.
+protocol OccurrencePiece: QueryKey {
+    var occurrence: Occurrence { get }
+    var localities: [Locality] { get }
+}
+
+extension OccurrencePiece {
+    static func == (a: Self, b: Self) -> Bool { a.occurrence == b.occurrence && a.localities == b.localities }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(occurrence.event.uid)
+        hasher.combine(occurrence.date)
+    }
+}
+
 /// The whole schedule: one key of this type a run (the last run's is let go).
 struct UpcomingOccurrences: QueryKey {
     typealias Value = [Occurrence]
@@ -59,16 +85,13 @@ struct UpcomingOccurrences: QueryKey {
 }
 
 /// An event's VEVENTs as feed text (folded, CRLF-terminated lines).
-struct EventFeedText: QueryKey {
+struct EventFeedText: EventPiece {
     typealias Value = String
     let event: Event
     /// `ScheduleFeed.basis`: the localities and the settings.
     let feed: ScheduleFeed
 
     func compute(_ queries: Queries) -> String { ICalendarText.document(feed.vevents(event)) }
-
-    static func == (a: Self, b: Self) -> Bool { a.event == b.event && a.feed.schedule.localities == b.feed.schedule.localities }
-    func hash(into hasher: inout Hasher) { hasher.combine(event.uid) }
 }
 
 /// A zone's VTIMEZONE for a span of years (the zone rules do not change).
@@ -88,7 +111,7 @@ struct ZoneText: QueryKey {
 
 /// An event's record in `schedule.json` (nil: it could not be encoded; the caller encodes it
 /// again to report why).
-struct EventRecord: QueryKey {
+struct EventRecord: EventPiece {
     typealias Value = Data?
     let event: Event
     /// `ScheduleFeed.basis`: the localities and the settings.
@@ -97,13 +120,10 @@ struct EventRecord: QueryKey {
     func compute(_ queries: Queries) -> Data? {
         try? SnapshotJSON.encode(ScheduleSnapshot.record(event, schedule: feed.schedule, feed: feed))
     }
-
-    static func == (a: Self, b: Self) -> Bool { a.event == b.event && a.feed.schedule.localities == b.feed.schedule.localities }
-    func hash(into hasher: inout Hasher) { hasher.combine(event.uid) }
 }
 
 /// An occurrence's record in `schedule.json` (nil: it could not be encoded).
-struct OccurrenceRecord: QueryKey {
+struct OccurrenceRecord: OccurrencePiece {
     typealias Value = Data?
     let occurrence: Occurrence
     let localities: [Locality]
@@ -112,16 +132,10 @@ struct OccurrenceRecord: QueryKey {
     func compute(_ queries: Queries) -> Data? {
         try? SnapshotJSON.encode(ScheduleSnapshot.record(occurrence, schedule: Schedule(localitiesOnly: localities), words: words))
     }
-
-    static func == (a: Self, b: Self) -> Bool { a.occurrence == b.occurrence && a.localities == b.localities }
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(occurrence.event.uid)
-        hasher.combine(occurrence.date)
-    }
 }
 
 /// An occurrence's template values (`RowValues`). The context is the engine's (settings only).
-struct OccurrenceRow: QueryKey {
+struct OccurrenceRow: OccurrencePiece {
     typealias Value = TemplateValue
     let occurrence: Occurrence
     let localities: [Locality]
@@ -129,12 +143,6 @@ struct OccurrenceRow: QueryKey {
 
     func compute(_ queries: Queries) -> TemplateValue {
         RowValues.values(occurrence, schedule: Schedule(localitiesOnly: localities), context: context)
-    }
-
-    static func == (a: Self, b: Self) -> Bool { a.occurrence == b.occurrence && a.localities == b.localities }
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(occurrence.event.uid)
-        hasher.combine(occurrence.date)
     }
 }
 
