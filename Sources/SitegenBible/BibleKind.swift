@@ -32,7 +32,7 @@ public struct BibleKind: ContentKind {
     }
 
     public func snapshots(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) throws -> [Snapshot] {
-        try BibleSnapshots.snapshots(library, jobs: context.jobs, cache: cache, queries: context.remembers ? context.queries : nil,
+        try BibleSnapshots.snapshots(library, jobs: context.jobs, queries: context.remembers ? context.queries : nil,
                                      sink: context.fileSink)
     }
 
@@ -49,7 +49,7 @@ public struct BibleKind: ContentKind {
     public func contributions(_ library: BibleLibrary, context: RenderContext, cache: BibleCache) -> Contributions {
         Contributions(BibleSearch.contribution(library, words: context.strings(), queries: context.remembers ? context.queries : nil),
                       offline(library), AppTables(BibleAppTables.tables(library)),
-                      HomeValues(DailyVerseHome.values(library, context: context, cache: cache)
+                      HomeValues(DailyVerseHome.values(library, context: context)
                           .merging(PlanDays.homeValues(library.plan, context: context)) { $1 }),
                       BibleActivity.part(library, context: context))
     }
@@ -76,12 +76,11 @@ public struct BibleKind: ContentKind {
 }
 
 /// What the Bible remembers between the builds of a session beside the engine (which holds what
-/// its files held, each chapter's text, each book's file and search documents): its pages and
-/// snapshot files, each kept with what it was made from (see `InputMemo`).
+/// its files held, each chapter's text, each book's and translation's snapshot file, search
+/// documents and verse of the day): its page specs, each kept with what it was made from (see
+/// `InputMemo`).
 public final class BibleCache: KindCache {
     let pages = Mutex(InputMemo<[PageSpec]>())
-    let snapshots = Mutex(InputMemo<Snapshot>())
-    let home = Mutex(DailyVerseHome.Memo())
     public init() {}
 }
 

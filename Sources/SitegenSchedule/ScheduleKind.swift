@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The meetings schedule and the localities as a content kind: `Content/schedule/` and
 /// `Content/localities/` → the schedule, print sheet and locality pages, the calendar feeds,
@@ -15,10 +14,8 @@ public struct ScheduleKind: ContentKind {
                     templates: ScheduleLoader.templates)
     }
 
-    public func makeCache() -> ScheduleCache { ScheduleCache() }
-
     /// Always a schedule (maybe empty): the snapshots are written even for a site without one.
-    public func read(_ input: KindInput, cache: ScheduleCache) async -> Schedule? {
+    public func read(_ input: KindInput, cache: NoKindCache) async -> Schedule? {
         await ScheduleLoader.load(content: input.content, diagnostics: input.diagnostics, queries: input.queries)
     }
 
@@ -26,19 +23,19 @@ public struct ScheduleKind: ContentKind {
         schedule.isEmpty ? [] : sources.templates
     }
 
-    public func pages(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> [PageSpec] {
-        schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.pageSpecs(schedule.naming(context.strings()), context: context, parts: $0) }
+    public func pages(_ schedule: Schedule, context: RenderContext, cache: NoKindCache) -> [PageSpec] {
+        schedule.isEmpty ? [] : ScheduleOutputs.pageSpecs(schedule.naming(context.strings()), context: context)
     }
 
-    public func snapshots(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) throws -> [Snapshot] {
-        try cache.parts.withLock { try ScheduleOutputs.snapshots(schedule.naming(context.strings()), context: context, parts: $0) }
+    public func snapshots(_ schedule: Schedule, context: RenderContext, cache: NoKindCache) throws -> [Snapshot] {
+        try ScheduleOutputs.snapshots(schedule.naming(context.strings()), context: context)
     }
 
     /// The calendar feeds, and the Hymnal app's schedule and localities (`HymnalAppSchedule`).
-    public func feeds(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> [OutputFile] {
+    public func feeds(_ schedule: Schedule, context: RenderContext, cache: NoKindCache) -> [OutputFile] {
         // The app's files even without a schedule: an empty list, not "Data download failed".
         let named = schedule.naming(context.strings())
-        let calendars = schedule.isEmpty ? [] : cache.parts.withLock { ScheduleOutputs.feeds(named, context: context, parts: $0) }
+        let calendars = schedule.isEmpty ? [] : ScheduleOutputs.feeds(named, context: context)
         return calendars + HymnalAppSchedule.files(named, context: context)
     }
 
@@ -64,24 +61,13 @@ public struct ScheduleKind: ContentKind {
 
     /// Its meetings and localities to the search and the apps' bundle; the next mission visits,
     /// meetings and services to the home page; the Hymnal app's schemas to the manifest.
-    public func contributions(_ schedule: Schedule, context: RenderContext, cache: ScheduleCache) -> Contributions {
+    public func contributions(_ schedule: Schedule, context: RenderContext, cache: NoKindCache) -> Contributions {
         let schedule = schedule.naming(context.strings())
-        return cache.parts.withLock { parts in
-            Contributions(ScheduleSearch.contribution(schedule, context: context),
-                          AppTables(ScheduleAppTables.tables(schedule, context: context, parts: parts)),
-                          HomeValues(ScheduleOutputs.homeValues(schedule, context: context, parts: parts)),
-                          ManifestListing(schemas: HymnalAppSchedule.schemas))
-        }
+        return Contributions(ScheduleSearch.contribution(schedule, context: context),
+                             AppTables(ScheduleAppTables.tables(schedule, context: context)),
+                             HomeValues(ScheduleOutputs.homeValues(schedule, context: context)),
+                             ManifestListing(schemas: HymnalAppSchedule.schemas))
     }
-}
-
-/// What the schedule remembers between the builds of a session: the pieces its outputs are
-/// assembled from (`ScheduleParts`); what its files held is in the engine (`KindInput.queries`).
-public final class ScheduleCache: KindCache {
-    /// One build uses the parts at a time: the pages, feeds and snapshots take turns.
-    let parts = Mutex(ScheduleParts())
-
-    public init() {}
 }
 
 extension Schedule {

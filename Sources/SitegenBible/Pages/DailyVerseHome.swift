@@ -11,37 +11,18 @@ public enum DailyVerseHome {
         let html: String
     }
 
-    /// Each verse's entry is taken from `cache` while its reading and chapter are as they were
-    /// last run, and the whole while the entries are (so a Bible edit away from the verses of
-    /// the day makes nothing here, and one in such a chapter makes its entries again).
-    public static func values(_ library: BibleLibrary?, context: RenderContext, cache: BibleCache = BibleCache()) -> TemplateObject {
-        cache.home.withLock { memo in values(library, context: context, memo: &memo) }
-    }
-
-    static func values(_ library: BibleLibrary?, context: RenderContext, memo: inout Memo) -> TemplateObject {
-        memo.values.begin()
-        memo.entries.begin()
-        defer {
-            memo.values.end()
-            memo.entries.end()
-        }
+    /// Each verse's entry is a query of `context.queries` (`DailyVerseEntry`), made again only
+    /// when its reading or its chapter differ (so a Bible edit away from the verses of the day
+    /// makes no entry again, and one in such a chapter makes its entries again).
+    public static func values(_ library: BibleLibrary?, context: RenderContext) -> TemplateObject {
         guard let library, let daily = library.dailyVerses, let index = daily.index(for: context.asOf) else { return [:] }
         let translation = library.primary
-        let chapters = daily.chapters(in: translation)
-        let entries = daily.readings.indices.map { i in
-            memo.entries.value(String(i), inputs: EntryInputs(reading: daily.readings[i], chapter: chapters[i])) {
-                entry(daily.readings[i], translation, context: context)
-            }
-        }
-        let inputs = ValuesInputs(entries: entries, index: index, abbreviation: translation.abbreviation)
-        return memo.values.value("dailyVerse", inputs: inputs) {
-            let today = entries[index]
-            return ["dailyVerse": [
-                "label": .text(today.label), "url": .text(today.url), "html": .text(today.html),
-                "abbreviation": .text(translation.abbreviation), "language": .text(translation.language),
-                "dataURL": .text(context.url(path)), "day": .number(context.asOf.daysSinceEpoch),
-            ]]
-        }
+        let today = context.queries.value(DailyVerseEntry(verse: daily.shown(index, in: translation), context: context.settingsOnly))
+        return ["dailyVerse": [
+            "label": .text(today.label), "url": .text(today.url), "html": .text(today.html),
+            "abbreviation": .text(translation.abbreviation), "language": .text(translation.language),
+            "dataURL": .text(context.url(path)), "day": .number(context.asOf.daysSinceEpoch),
+        ]]
     }
 
     /// Where the list of every verse is written.
@@ -50,33 +31,17 @@ public enum DailyVerseHome {
     /// `bible/daily-verses.json`: every verse's entry (label, address, escaped HTML), in order.
     static func file(_ library: BibleLibrary, context: RenderContext) -> OutputFile? {
         guard let daily = library.dailyVerses, !daily.readings.isEmpty else { return nil }
-        let entries = daily.readings.map { entry($0, library.primary, context: context) }
+        let entries = daily.shown(in: library.primary).map { entry($0, context: context) }
         return OutputFile(path: path, text: scriptJSON(entries), source: "\(BibleReader.folder)/daily-verses.yml")
     }
 
-    /// What the values were made from last run: each verse's entry, and the whole.
-    struct Memo {
-        var entries = InputMemo<Entry>()
-        var values = InputMemo<TemplateObject>()
-    }
-
-    private struct EntryInputs: Hashable {
-        let reading: Reading
-        let chapter: Chapter?
-    }
-
-    private struct ValuesInputs: Hashable {
-        let entries: [Entry]
-        let index: Int
-        let abbreviation: String
-    }
-
     static func entry(_ reading: Reading, _ translation: Translation, context: RenderContext) -> Entry {
-        let p = reading.passages[0]
-        let chapter = translation.book(p.book)?.chapter(p.startChapter)
-        let verses = (p.startVerse...p.endVerse).compactMap { chapter?.verse($0) }
-        let html = verses.map { VerseHTML.spans($0.spans) }.joined(separator: " ")
-        return Entry(label: reading.label, url: context.url(BiblePaths.passage(p)), html: html)
+        entry(DailyVerses(readings: [reading]).shown(0, in: translation), context: context)
+    }
+
+    static func entry(_ verse: ShownVerse, context: RenderContext) -> Entry {
+        let html = verse.verses.map { VerseHTML.spans($0.spans) }.joined(separator: " ")
+        return Entry(label: verse.reading.label, url: context.url(BiblePaths.passage(verse.reading.passages[0])), html: html)
     }
 
     /// The entries as JSON (safe even inside `<script type="application/json">`: no `<`, `>` or `&`).
@@ -114,4 +79,17 @@ public enum DailyVerseHome {
         }
         return String(decoding: safe, as: UTF8.self)
     }
+}
+
+/// A verse of the day's entry (label, address, HTML), made from what its key holds: the reading
+/// and its chapter. The context is the engine's (settings only).
+struct DailyVerseEntry: QueryKey {
+    typealias Value = DailyVerseHome.Entry
+    let verse: ShownVerse
+    let context: RenderContext
+
+    func compute(_ queries: Queries) -> DailyVerseHome.Entry { DailyVerseHome.entry(verse, context: context) }
+
+    static func == (a: Self, b: Self) -> Bool { a.verse == b.verse }
+    func hash(into hasher: inout Hasher) { hasher.combine(verse.reading) }
 }

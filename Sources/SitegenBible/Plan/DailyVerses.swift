@@ -10,22 +10,29 @@ public struct DailyVerses: Sendable, Hashable {
         readings.isEmpty ? nil : ((date.daysSinceEpoch % readings.count) + readings.count) % readings.count
     }
 
-    /// The chapter each verse of the day is in (every reading is verses of one chapter): with the
-    /// readings, all that the home page and `daily-verses.json` show of the translation.
-    func chapters(in translation: Translation) -> [Chapter?] {
-        readings.map { reading in reading.passages.first.flatMap { translation.book($0.book)?.chapter($0.startChapter) } }
+    /// Each verse of the day as `translation` shows it.
+    func shown(in translation: Translation) -> [ShownVerse] {
+        readings.indices.map { shown($0, in: translation) }
+    }
+
+    /// The `i`th verse of the day as `translation` shows it.
+    func shown(_ i: Int, in translation: Translation) -> ShownVerse {
+        let reading = readings[i]
+        return ShownVerse(reading: reading, chapter: reading.passages.first.flatMap { translation.book($0.book)?.chapter($0.startChapter) })
     }
 }
 
-/// What the verses of the day show, compared by `InputMemo`: the readings and their chapters
-/// (the very same storage while their books are unchanged).
-struct DailyVersesInputs: Hashable {
-    let readings: [Reading]
-    let chapters: [Chapter?]
+/// A verse of the day with the chapter it is in (every reading is verses of one chapter): all
+/// that the home page and `daily-verses.json` show of the translation, so what their queries'
+/// keys hold (the chapter is the very same storage while its book is unchanged).
+struct ShownVerse: Sendable, Hashable {
+    let reading: Reading
+    let chapter: Chapter?
 
-    init(_ daily: DailyVerses, _ translation: Translation) {
-        readings = daily.readings
-        chapters = daily.chapters(in: translation)
+    /// The verses it shows, in order (those the chapter has).
+    var verses: [Verse] {
+        let p = reading.passages[0]
+        return (p.startVerse...p.endVerse).compactMap { chapter?.verse($0) }
     }
 }
 

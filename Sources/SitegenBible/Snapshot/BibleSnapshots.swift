@@ -8,33 +8,22 @@ import SitegenSnapshots
 /// `BookJSON` (the encoder's bytes, faster).
 public enum BibleSnapshots {
     /// `jobs`: how many books to encode at once (the biggest snapshot files of the site).
-    /// `cache` remembers the files of books, the book list, the plan and the daily verses while
-    /// what they hold is what it was (encoding them is most of what a one-book edit costs here).
     /// Each file is put in `sink` as soon as it is made (`sitegen build` stages it), so memory
     /// holds the books being encoded, not every translation's files.
-    /// `queries`: a session's engine, which keeps each book's file while the book is the same.
-    public static func snapshots(_ library: BibleLibrary, jobs: Int = 1, cache: BibleCache = BibleCache(), queries: QueryEngine? = nil,
+    /// `queries`: a session's engine, which keeps each file while what it holds is the same
+    /// (`BookFile`: its book; `TranslationFile`: the book list, the numbering, the plan, the
+    /// verses of the day; encoding them is most of what a one-book edit costs here); without
+    /// one (`sitegen build`, which runs once) each file is encoded and nothing kept.
+    public static func snapshots(_ library: BibleLibrary, jobs: Int = 1, queries: QueryEngine? = nil,
                                  sink: FileSink = .keep) throws -> [Snapshot] {
-        try cache.snapshots.withLock { memo in try snapshots(library, jobs: jobs, queries: queries, memo: &memo, sink: sink) }
-    }
-
-    static func snapshots(_ library: BibleLibrary, jobs: Int, queries: QueryEngine?,
-                          memo: inout InputMemo<Snapshot>, sink: FileSink) throws -> [Snapshot] {
-        memo.begin()
-        defer { memo.end() }
         let put = { (snapshot: Snapshot) in snapshot.with(try sink(snapshot.file)) }
+        let made = { (file: TranslationFile) in try put(queries?.value(file) ?? file.make()) }
         var result: [Snapshot] = []
         for translation in library.translations {
             let base = "bible/\(translation.id)/"
-            let books = BibleBooksFile(translation, base: base)
-            result.append(try memo.value(base + "books.json", inputs: books) {
-                try put(try Snapshot(path: base + "books.json", value: books, records: translation.books.count, schema: BibleSchemas.books))
-            })
-            let numbering = BibleVersificationFile(translation.scheme)
-            result.append(try memo.value(base + "versification.json", inputs: numbering) {
-                try put(try Snapshot(path: base + "versification.json", value: numbering, records: numbering.map.count,
-                                     schema: BibleSchemas.versification))
-            })
+            result.append(try made(TranslationFile(path: base + "books.json", model: .books(BibleBooksFile(translation, base: base)))))
+            result.append(try made(TranslationFile(path: base + "versification.json",
+                                                   model: .versification(BibleVersificationFile(translation.scheme)))))
             result += try parallelMap(translation.books, jobs: jobs) { book in
                 Result { try put(queries?.value(BookFile(place: "\(translation.id)/\(book.osis)", book: book, base: base))
                                  ?? bookFile(book, base: base)) }
@@ -42,16 +31,10 @@ public enum BibleSnapshots {
             // The plan and verse list are checked against the primary translation only.
             guard translation.id == library.primary.id else { continue }
             if let plan = library.plan {
-                result.append(try memo.value(base + "plan.json", inputs: plan) {
-                    try put(Snapshot(path: base + "plan.json", data: Data(BookJSON.encode(BiblePlanFile(plan))), records: plan.days.count,
-                                     schema: BibleSchemas.plan))
-                })
+                result.append(try made(TranslationFile(path: base + "plan.json", model: .plan(plan))))
             }
             if let daily = library.dailyVerses {
-                result.append(try memo.value(base + "daily-verses.json", inputs: DailyVersesInputs(daily, translation)) {
-                    try put(Snapshot(path: base + "daily-verses.json", data: Data(BookJSON.encode(BibleDailyVersesFile(daily, translation))),
-                                     records: daily.readings.count, schema: BibleSchemas.dailyVerses))
-                })
+                result.append(try made(TranslationFile(path: base + "daily-verses.json", model: .dailyVerses(daily.shown(in: translation)))))
             }
         }
         return result
@@ -123,11 +106,12 @@ extension BiblePlanFile {
 
 extension BibleDailyVersesFile {
     init(_ daily: DailyVerses, _ translation: SitegenBible.Translation) {
-        self.init(rule: "verses[(days since 1970-01-01) mod count], by the reader's local date", verses: daily.readings.map { reading in
-            let p = reading.passages[0]
-            let chapter = translation.book(p.book)?.chapter(p.startChapter)
-            let text = (p.startVerse...p.endVerse).compactMap { chapter?.verse($0)?.spans.map(BibleSpan.init) }
-            return Entry(label: reading.label, passage: BiblePassage(p), verses: text)
+        self.init(daily.shown(in: translation))
+    }
+
+    init(_ shown: [ShownVerse]) {
+        self.init(rule: "verses[(days since 1970-01-01) mod count], by the reader's local date", verses: shown.map { verse in
+            Entry(label: verse.reading.label, passage: BiblePassage(verse.reading.passages[0]), verses: verse.verses.map { $0.spans.map(BibleSpan.init) })
         })
     }
 }
@@ -149,4 +133,39 @@ struct BookFile: QueryKey {
     func compute(_ queries: Queries) -> Snapshot { BibleSnapshots.bookFile(book, base: base) }
 
     func hash(into hasher: inout Hasher) { hasher.combine(place) }
+}
+
+/// One of a translation's small files (`books.json`, `versification.json`, `plan.json`,
+/// `daily-verses.json`), by its path, made from what its key holds: the file's model, or what
+/// the model is made from (the plan; the verses of the day with their chapters). Encoded again
+/// only when that differs (nil: it could not be encoded; `make` then reports why).
+struct TranslationFile: QueryKey {
+    typealias Value = Snapshot?
+    let path: String
+    let model: Model
+
+    enum Model: Hashable, Sendable {
+        case books(BibleBooksFile)
+        case versification(BibleVersificationFile)
+        case plan(ReadingPlan)
+        case dailyVerses([ShownVerse])
+    }
+
+    func compute(_ queries: Queries) -> Snapshot? { try? make() }
+
+    func make() throws -> Snapshot {
+        switch model {
+        case .books(let books):
+            try Snapshot(path: path, value: books, records: books.books.count, schema: BibleSchemas.books)
+        case .versification(let numbering):
+            try Snapshot(path: path, value: numbering, records: numbering.map.count, schema: BibleSchemas.versification)
+        case .plan(let plan):
+            Snapshot(path: path, data: Data(BookJSON.encode(BiblePlanFile(plan))), records: plan.days.count, schema: BibleSchemas.plan)
+        case .dailyVerses(let shown):
+            Snapshot(path: path, data: Data(BookJSON.encode(BibleDailyVersesFile(shown))), records: shown.count,
+                     schema: BibleSchemas.dailyVerses)
+        }
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(path) }
 }

@@ -16,15 +16,14 @@ public struct ManifestFeature: SiteFeature {
         Input(snapshots: site.snapshots, listings: site.contributions(ManifestListing.self).map(\.value))
     }
 
-    /// Remembers each snapshot's SHA-256: only changed bytes are hashed again.
-    public func makeCache() -> DigestMemo { DigestMemo() }
-
-    public func make(_ input: Input, context: RenderContext, cache: DigestMemo) throws -> FeatureFiles {
-        let digests = cache.digests(of: input.snapshots.map(\.file), jobs: context.jobs)
+    /// Each snapshot's SHA-256 is a query of the engine (`RenderContext.sha256`): an edit hashes
+    /// only the snapshots whose bytes changed.
+    public func make(_ input: Input, context: RenderContext, cache: NoFeatureCache) throws -> FeatureFiles {
+        let digests = context.sha256(of: input.snapshots.map(\.file))
         let files = try Manifest.outputFiles(
             for: input.snapshots, schemas: input.listings.flatMap(\.schemas),
             search: input.listings.lazy.compactMap(\.search).first, bundles: input.listings.flatMap(\.bundles),
-            asOf: context.asOf, basePath: context.basePath, generator: context.generator) { digests[$0.file.path]?.sha256 ?? SnapshotJSON.sha256($0.data) }
+            asOf: context.asOf, basePath: context.basePath, generator: context.generator) { digests[$0.file.path] ?? SnapshotJSON.sha256($0.data) }
         return FeatureFiles(files: files)
     }
 }

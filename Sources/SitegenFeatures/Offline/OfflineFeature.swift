@@ -71,19 +71,19 @@ public struct OfflineFeature: SiteFeature {
         if let patched = cache.patched(input, manifest: manifest) { return Self.files(patched) }
         let sorted = OfflineSorting(input, manifest: manifest)
         let listedFiles = sorted.listedFiles
-        let digests = cache.digests.digests(of: listedFiles, jobs: context.jobs)
+        let digests = context.sha256(of: listedFiles)
         // A theme without the worker's code has no worker: the site is online-only.
         guard let code = listedFiles.firstIndex(where: { $0.path == Self.workerCode }) else {
             cache.remember(nil)
             return FeatureFiles(files: [manifest])
         }
-        let entry = { (file: OutputFile) in [Self.listedPath(file.path), digests[file.path]!.sha256] }
+        let entry = { (file: OutputFile) in [Self.listedPath(file.path), digests[file.path]!] }
         let list = OfflineList(offline: input.hasOfflinePage ? Self.offlinePagePath : nil, keys: sorted.keys,
                                core: sorted.core.map(entry),
                                groups: sorted.groups.map { .init(name: $0.group.name, unit: $0.group.unit, pages: $0.pages.map(entry),
                                                                  extra: $0.extra.map(entry), bytes: $0.bytes) })
         let state = OfflineListState(input: input, manifest: manifest, list: list, files: listedFiles,
-                                     sha256: listedFiles.map { digests[$0.path]!.sha256 }, numbers: sorted.numbers,
+                                     sha256: listedFiles.map { digests[$0.path]! }, numbers: sorted.numbers,
                                      groupEntries: sorted.entryRanges, layout: list.layout(memo: cache, queries: context.queries),
                                      workerCode: code)
         cache.remember(state)

@@ -4,11 +4,10 @@ import SitegenCore
 /// What the offline list remembers between the builds of one session (`sitegen serve`), so an
 /// edit costs what it changes: the last list with where each entry is in its parts
 /// (`OfflineListState`), patched when only bytes changed; for a list made again (files added
-/// or removed), each listed file's SHA-256 (only changed bytes are hashed again), each bucket
+/// or removed; each listed file's SHA-256 is a query of the engine, `RenderContext.sha256`), each bucket
 /// key's hash (which part a file goes in), and each part's file with the entries it was made
 /// from. Never changes what is made: a full build starts with an empty one.
 public final class OfflineListMemo: Sendable {
-    let digests = DigestMemo()
     private let bucketHashes = Mutex<[String: UInt32]>([:])
     private let last = Mutex<OfflineListState?>(nil)
     private let patchedParts = Mutex<Int?>(nil)

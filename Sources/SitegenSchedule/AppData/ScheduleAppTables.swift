@@ -4,8 +4,8 @@ import SitegenSnapshots
 /// their services, and the upcoming meetings (the same window and records as `schedule.json`)
 /// with their sessions.
 enum ScheduleAppTables {
-    static func tables(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts) -> [AppTable] {
-        let upcoming = parts.upcoming(schedule, context: context).map { ScheduleSnapshot.record($0, schedule: schedule, words: ScheduleWords(context.strings())) }
+    static func tables(_ schedule: Schedule, context: RenderContext) -> [AppTable] {
+        let upcoming = SchedulePieces.upcoming(schedule, context: context).map { ScheduleSnapshot.record($0, schedule: schedule, words: ScheduleWords(context.strings())) }
         return [localities(schedule, context: context), services(schedule), meetings(upcoming), sessions(upcoming)]
     }
 

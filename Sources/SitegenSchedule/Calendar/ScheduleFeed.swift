@@ -3,7 +3,7 @@ import Foundation
 /// Calendar feeds (RFC 5545): `schedule/all.ics` and `localities/<slug>.ics`. Recurring events
 /// stay one VEVENT with an RRULE (and EXDATEs), never expanded copies, so a phone's calendar
 /// shows "repeats monthly" and follows later edits.
-public struct ScheduleFeed {
+public struct ScheduleFeed: Sendable {
     public let schedule: Schedule
     /// The build's as-of date: DTSTAMP (never the clock, so rebuilds give the same bytes).
     public let asOf: CalendarDate
@@ -28,12 +28,13 @@ public struct ScheduleFeed {
     /// `alsoZones`: zones to define even if no event uses them (a locality's own zone), so a
     /// feed without events still has the one component RFC 5545 requires.
     public func text(for events: [Event], alsoZones: [TimeZone] = []) -> String {
-        text(for: events, alsoZones: alsoZones, parts: ScheduleParts())
+        text(for: events, alsoZones: alsoZones, queries: QueryEngine())
     }
 
-    /// The same text, from the zone definitions and event entries `parts` remembers (the feed is
-    /// those pieces one after another: folding and line ends are per content line).
-    func text(for events: [Event], alsoZones: [TimeZone], parts: ScheduleParts, services: [String] = []) -> String {
+    /// The same text, from the zone definitions and event entries, each a query of `queries`
+    /// (`SchedulePieces`; the feed is those pieces one after another: folding and line ends are
+    /// per content line).
+    func text(for events: [Event], alsoZones: [TimeZone], queries: QueryEngine, services: [String] = []) -> String {
         let name = calendarName.map { ["X-WR-CALNAME:\(ICalendarText.escape($0))"] } ?? []
         var out = ICalendarText.document(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(Self.prodID)", "CALSCALE:GREGORIAN",
                                           "METHOD:PUBLISH"] + name)
@@ -43,14 +44,11 @@ public struct ScheduleFeed {
         // The weekly services start at the as-of date: their zone is defined from its year on.
         let years = services.isEmpty ? eventYears : min(eventYears.lowerBound, asOf.year)...max(eventYears.upperBound, asOf.year)
         for id in zones.keys.sorted() {
-            let key = "\(id) \(years.lowerBound)-\(years.upperBound)"
-            if parts.zoneTexts[key] == nil {
-                parts.zoneTexts[key] = ICalendarText.document(VTimeZone.lines(for: zones[id]!, years: years))
-            }
-            out += parts.zoneTexts[key]!
+            out += queries.value(ZoneText(zone: zones[id]!, years: years))
         }
+        let pieceFeed = basis
         for event in events.sorted(by: { $0.uid < $1.uid }) {
-            out += parts.eventFeedTexts.value(event.uid, for: event) { ICalendarText.document(vevents(event)) }
+            out += queries.value(EventFeedText(event: event, feed: pieceFeed))
         }
         if !services.isEmpty { out += ICalendarText.document(services) }
         out += "END:VCALENDAR\r\n"

@@ -2,7 +2,7 @@ import Foundation
 
 /// One day on which an event happens: what the schedule page, the print sheet and the
 /// snapshot list. Recurring events give many; a plain event gives one.
-public struct Occurrence: Sendable {
+public struct Occurrence: Sendable, Equatable {
     public let event: Event
     public let date: CalendarDate
 

@@ -54,19 +54,18 @@ public enum LocalityPages {
         .list(links.map { ["name": .text($0.url.hasPrefix("geo:") ? words["locality.geoLink"] : $0.name), "url": .text($0.url)] })
     }
 
-    public static func specs(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [PageSpec] {
-        let upcoming = parts.upcoming(schedule, context: context)
+    public static func specs(_ schedule: Schedule, context: RenderContext) -> [PageSpec] {
+        let upcoming = SchedulePieces.upcoming(schedule, context: context)
         var byLocality: [String: [Occurrence]] = [:]   // one pass, not one per locality
         for o in upcoming where o.event.status == .meeting {   // a team's travel day is not a meeting there
             for slug in o.event.localitySlugs { byLocality[slug, default: []].append(o) }
         }
         return schedule.localities.map { locality in
-            spec(locality, upcoming: byLocality[locality.slug] ?? [], schedule: schedule, context: context, parts: parts)
+            spec(locality, upcoming: byLocality[locality.slug] ?? [], schedule: schedule, context: context)
         }
     }
 
-    static func spec(_ l: Locality, upcoming: [Occurrence], schedule: Schedule, context: RenderContext,
-                     parts: ScheduleParts) -> PageSpec {
+    static func spec(_ l: Locality, upcoming: [Occurrence], schedule: Schedule, context: RenderContext) -> PageSpec {
         let words = context.strings()
         var values: TemplateObject = [
             "name": .text(l.name),
@@ -75,10 +74,10 @@ public enum LocalityPages {
             "region": .text(regionName(l.region, elsewhere: words["services.elsewhere"])),
             "services": .texts(serviceLines(l, words: ScheduleWords(words))),
             "hasServices": .flag(!l.services.isEmpty),
-            "description": .text(parts.description(l, context: context)),
+            "description": .text(SchedulePieces.description(l, context: context)),
             "mapLinks": linkValues(MapLinks.links(for: l), words: words),
             "hasMapLinks": .flag(!MapLinks.links(for: l).isEmpty),
-            "meetings": .list(upcoming.map { parts.row($0, schedule: schedule, context: context) }),
+            "meetings": .list(upcoming.map { SchedulePieces.row($0, schedule: schedule, context: context) }),
             "hasMeetings": .flag(!upcoming.isEmpty),
             "feedURL": .text(context.url(l.feedPath)),
             "indexURL": .text(context.url(indexPath)),

@@ -10,8 +10,8 @@ public enum PrintSheet {
     public static let pdfLetterPath = "schedule/meetings.pdf"
     public static let pdfA4Path = "schedule/meetings-a4.pdf"
 
-    public static func spec(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> PageSpec {
-        let upcoming = parts.upcoming(schedule, context: context)
+    public static func spec(_ schedule: Schedule, context: RenderContext) -> PageSpec {
+        let upcoming = SchedulePieces.upcoming(schedule, context: context)
         let window = context.asOf...context.asOf.adding(days: Schedule.windowDays)
         let visits = Visit.visits(upcoming)
         let words = ScheduleWords(context.strings())

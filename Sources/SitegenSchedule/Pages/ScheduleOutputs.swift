@@ -1,26 +1,25 @@
 /// Everything this module adds to the site: pages (rendered by the pipeline), calendar
-/// feeds and snapshots. Pure functions of (schedule, context); `parts` only remembers pieces
-/// (see `ScheduleParts`), it never changes what is made.
+/// feeds and snapshots. Pure functions of (schedule, context); their pieces are queries of the
+/// context's engine (`SchedulePieces`), which only remembers them, never changes what is made.
 public enum ScheduleOutputs {
     public static let allFeedPath = "schedule/all.ics"
 
-    public static func pageSpecs(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [PageSpec] {
-        [SchedulePage.spec(schedule, context: context, parts: parts), PrintSheet.spec(schedule, context: context, parts: parts),
-         LocalityPages.indexSpec(schedule, context: context)] + LocalityPages.specs(schedule, context: context, parts: parts)
-            + CalendarPages.specs(schedule, context: context, parts: parts)
+    public static func pageSpecs(_ schedule: Schedule, context: RenderContext) -> [PageSpec] {
+        [SchedulePage.spec(schedule, context: context), PrintSheet.spec(schedule, context: context),
+         LocalityPages.indexSpec(schedule, context: context)] + LocalityPages.specs(schedule, context: context)
+            + CalendarPages.specs(schedule, context: context)
     }
 
-    public static func feeds(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [OutputFile] {
-        parts.prepare(schedule, context: context)
+    public static func feeds(_ schedule: Schedule, context: RenderContext) -> [OutputFile] {
         let words = ScheduleWords(context.strings())
         let feed = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL,
                                 calendarName: context.config.title, words: words)
-        var files = [OutputFile(path: allFeedPath, text: feed.text(for: schedule.events, alsoZones: [], parts: parts))]
+        var files = [OutputFile(path: allFeedPath, text: feed.text(for: schedule.events, alsoZones: [], queries: context.queries))]
         let byLocality = eventsByLocality(schedule)
         for locality in schedule.localities {
             let named = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL,
                                      calendarName: "\(locality.name) · \(context.config.title)", words: words)
-            let text = named.text(for: byLocality[locality.slug] ?? [], alsoZones: locality.timeZone.map { [$0] } ?? [], parts: parts,
+            let text = named.text(for: byLocality[locality.slug] ?? [], alsoZones: locality.timeZone.map { [$0] } ?? [], queries: context.queries,
                                   services: named.serviceVEvents(locality))
             files.append(OutputFile(path: locality.feedPath, text: text, source: locality.source.path))
         }
@@ -28,11 +27,11 @@ public enum ScheduleOutputs {
         // calendar that also subscribes keeps one copy).
         let single = ScheduleFeed(schedule: schedule, asOf: context.asOf, baseURL: context.baseURL, calendarName: nil, words: words)
         for event in schedule.events {
-            files.append(OutputFile(path: eventFeedPath(event), text: single.text(for: [event], alsoZones: [], parts: parts),
+            files.append(OutputFile(path: eventFeedPath(event), text: single.text(for: [event], alsoZones: [], queries: context.queries),
                                     source: event.source.path))
         }
         // A repeating service's row adds that one date; the series is its own link.
-        for o in parts.upcoming(schedule, context: context) where o.event.recurrence != nil {
+        for o in SchedulePieces.upcoming(schedule, context: context) where o.event.recurrence != nil {
             files.append(OutputFile(path: occurrenceFeedPath(o), text: single.text(for: o), source: o.event.source.path))
         }
         return files
@@ -81,17 +80,16 @@ public enum ScheduleOutputs {
         return result
     }
 
-    public static func snapshots(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) throws -> [Snapshot] {
-        [try ScheduleSnapshot.snapshot(schedule, context: context, parts: parts),
-         try LocalitiesSnapshot.snapshot(schedule, context: context, parts: parts)]
+    public static func snapshots(_ schedule: Schedule, context: RenderContext) throws -> [Snapshot] {
+        [try ScheduleSnapshot.snapshot(schedule, context: context),
+         try LocalitiesSnapshot.snapshot(schedule, context: context)]
     }
 
     /// The next few meetings for the home page, and the next visits of the mission teams.
-    public static func homeValues(_ schedule: Schedule, context: RenderContext, limit: Int = 5,
-                                  parts: ScheduleParts = ScheduleParts()) -> TemplateObject {
-        let upcoming = parts.upcoming(schedule, context: context)
+    public static func homeValues(_ schedule: Schedule, context: RenderContext, limit: Int = 5) -> TemplateObject {
+        let upcoming = SchedulePieces.upcoming(schedule, context: context)
         let next = upcoming.prefix(limit)
-        return ["upcomingMeetings": .list(next.map { parts.row($0, schedule: schedule, context: context) }),
+        return ["upcomingMeetings": .list(next.map { SchedulePieces.row($0, schedule: schedule, context: context) }),
                 "hasUpcomingMeetings": .flag(!next.isEmpty), "scheduleURL": .text(context.url(SchedulePage.path)),
                 "calendarURL": .text(context.url(CalendarPages.path))]
             .merging(MissionVisits.values(schedule, upcoming: upcoming, context: context)) { $1 }

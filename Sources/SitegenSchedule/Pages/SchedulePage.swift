@@ -9,11 +9,11 @@ public enum SchedulePage {
     /// A team group's name as the reader sees it.
     static func label(_ team: String, _ words: StringTable) -> String { team == noTeam ? words["congregations"] : team }
 
-    public static func spec(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> PageSpec {
-        let upcoming = parts.upcoming(schedule, context: context)
+    public static func spec(_ schedule: Schedule, context: RenderContext) -> PageSpec {
+        let upcoming = SchedulePieces.upcoming(schedule, context: context)
         let last = context.asOf.adding(days: Schedule.windowDays)
         var values: TemplateObject = [
-            "months": .list(months(upcoming, schedule: schedule, context: context, parts: parts)),
+            "months": .list(months(upcoming, schedule: schedule, context: context)),
             "count": .number(upcoming.count),
             "isEmpty": .flag(upcoming.isEmpty),
             "from": .text(context.strings().longDate(context.asOf)), "fromISO": .text(context.asOf.description),
@@ -58,10 +58,10 @@ public enum SchedulePage {
             .map { ["value": .text($0.0), "label": .text($0.1)] })
     }
 
-    static func months(_ occurrences: [Occurrence], schedule: Schedule, context: RenderContext, parts: ScheduleParts) -> [TemplateValue] {
+    static func months(_ occurrences: [Occurrence], schedule: Schedule, context: RenderContext) -> [TemplateValue] {
         byMonth(occurrences, date: \.date).map { first, items in
             ["id": "m-\(first.year)-\(ZonedTime.pad(first.month))", "name": .text(context.strings().monthAndYear(first)),
-             "teams": .list(teams(items, schedule: schedule, context: context, parts: parts))]
+             "teams": .list(teams(items, schedule: schedule, context: context))]
         }
     }
 
@@ -82,7 +82,7 @@ public enum SchedulePage {
         return runs
     }
 
-    static func teams(_ occurrences: [Occurrence], schedule: Schedule, context: RenderContext, parts: ScheduleParts) -> [TemplateValue] {
+    static func teams(_ occurrences: [Occurrence], schedule: Schedule, context: RenderContext) -> [TemplateValue] {
         let grouped = Dictionary(grouping: occurrences) { $0.event.team ?? noTeam }
         let names = grouped.keys.sorted { a, b in
             // Local services first, then the teams in their natural order.
@@ -91,7 +91,7 @@ public enum SchedulePage {
         }
         return names.map { name in
             ["name": .text(label(name, context.strings())), "team": .text(name),
-             "rows": .list(grouped[name]!.map { parts.row($0, schedule: schedule, context: context) })]
+             "rows": .list(grouped[name]!.map { SchedulePieces.row($0, schedule: schedule, context: context) })]
         }
     }
 }

@@ -5,13 +5,10 @@ import SitegenSnapshots
 /// map links, for the apps' offline locality list. The wire format is the apps' model,
 /// `LocalitiesFile` (SitegenSnapshots).
 public enum LocalitiesSnapshot {
-    /// `parts`: remembers the file while the localities stay the same.
-    public static func snapshot(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) throws -> Snapshot {
-        parts.prepare(schedule, context: context)
-        if let known = parts.localitiesSnapshot { return known }
-        let made = try snapshot(schedule, context: context) { parts.description($0, context: context) }
-        parts.localitiesSnapshot = made
-        return made
+    /// A query of `context.queries` (`LocalitiesSnapshotFile`): made again only when the localities differ.
+    public static func snapshot(_ schedule: Schedule, context: RenderContext) throws -> Snapshot {
+        try context.queries.value(LocalitiesSnapshotFile(localities: schedule.localities, context: context.settingsOnly))
+            ?? snapshot(schedule, context: context) { SchedulePieces.description($0, context: context) }
     }
 
     static func snapshot(_ schedule: Schedule, context: RenderContext, descriptionHTML: (Locality) -> String) throws -> Snapshot {

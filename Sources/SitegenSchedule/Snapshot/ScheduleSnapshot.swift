@@ -6,10 +6,10 @@ import SitegenSnapshots
 /// further ahead itself). The wire format is the apps' model, `ScheduleFile` (SitegenSnapshots).
 public enum ScheduleSnapshot {
     /// Encoded as the file without events and occurrences, into which each record (encoded on
-    /// its own, or remembered by `parts`) is spliced (`SnapshotJSON.splice`; the other members,
+    /// its own, a query of `context.queries`: `EventRecord`, `OccurrenceRecord`) is spliced (`SnapshotJSON.splice`; the other members,
     /// dates and numbers, cannot contain `"events":[]`).
-    public static func snapshot(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) throws -> Snapshot {
-        let upcoming = parts.upcoming(schedule, context: context)
+    public static func snapshot(_ schedule: Schedule, context: RenderContext) throws -> Snapshot {
+        let upcoming = SchedulePieces.upcoming(schedule, context: context)
         let last = context.asOf.adding(days: Schedule.windowDays)
         let withUpcoming = Set(upcoming.map(\.event.uid))
         let events = schedule.events.filter { withUpcoming.contains($0.uid) || $0.date > last }
@@ -19,10 +19,11 @@ public enum ScheduleSnapshot {
         let empty = ScheduleFile(schemaVersion: schema.version, asOf: context.asOf.description, window: window, events: [], occurrences: [])
         var data = try SnapshotJSON.encode(empty)
         let eventData = try events.sorted { $0.uid < $1.uid }.map { e in
-            try parts.eventRecords.value(e.uid, for: e) { try SnapshotJSON.encode(record(e, schedule: schedule, feed: feed)) }
+            try context.queries.value(EventRecord(event: e, feed: feed.basis)) ?? SnapshotJSON.encode(record(e, schedule: schedule, feed: feed))
         }
         let occurrenceData = try upcoming.map { o in
-            try parts.occurrenceRecords.value("\(o.event.uid) \(o.date)", for: o.event) { try SnapshotJSON.encode(record(o, schedule: schedule, words: feed.words)) }
+            try context.queries.value(OccurrenceRecord(occurrence: o, localities: schedule.localities, words: feed.words))
+                ?? SnapshotJSON.encode(record(o, schedule: schedule, words: feed.words))
         }
         try SnapshotJSON.splice(eventData, as: "events", into: &data)
         try SnapshotJSON.splice(occurrenceData, as: "occurrences", into: &data)

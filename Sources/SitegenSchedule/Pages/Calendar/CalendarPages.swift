@@ -9,27 +9,27 @@ public enum CalendarPages {
     public static func monthPath(_ month: MonthGrid.Month) -> String { "\(path)\(month)/" }
 
     /// The window's months, each with its grid, from the occurrences `schedule.json` lists.
-    public static func grids(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [MonthGrid] {
-        let upcoming = parts.upcoming(schedule, context: context)
+    public static func grids(_ schedule: Schedule, context: RenderContext) -> [MonthGrid] {
+        let upcoming = SchedulePieces.upcoming(schedule, context: context)
         let window = context.asOf...context.asOf.adding(days: Schedule.windowDays)
         let firstWeekday = context.strings().dates.firstWeekday
         return MonthGrid.Month.covering(window).map { MonthGrid($0, occurrences: upcoming, window: window, firstWeekday: firstWeekday) }
     }
 
-    public static func specs(_ schedule: Schedule, context: RenderContext, parts: ScheduleParts = ScheduleParts()) -> [PageSpec] {
-        let grids = grids(schedule, context: context, parts: parts)
+    public static func specs(_ schedule: Schedule, context: RenderContext) -> [PageSpec] {
+        let grids = grids(schedule, context: context)
         guard let current = grids.first else { return [] }
-        let shared = sharedValues(schedule, grids: grids, context: context, parts: parts)
-        let pages = grids.map { spec($0, path: monthPath($0.month), grids: grids, shared: shared, schedule: schedule, context: context, parts: parts) }
-        var entry = spec(current, path: path, grids: grids, shared: shared, schedule: schedule, context: context, parts: parts)
+        let shared = sharedValues(schedule, grids: grids, context: context)
+        let pages = grids.map { spec($0, path: monthPath($0.month), grids: grids, shared: shared, schedule: schedule, context: context) }
+        var entry = spec(current, path: path, grids: grids, shared: shared, schedule: schedule, context: context)
         entry.values["isEntry"] = true
         return [entry] + pages
     }
 
     /// What every month's page shows alike: the filters' choices (the whole window's, so a
     /// filter carried from month to month always has its option), the window and the links.
-    static func sharedValues(_ schedule: Schedule, grids: [MonthGrid], context: RenderContext, parts: ScheduleParts) -> TemplateObject {
-        let upcoming = parts.upcoming(schedule, context: context)
+    static func sharedValues(_ schedule: Schedule, grids: [MonthGrid], context: RenderContext) -> TemplateObject {
+        let upcoming = SchedulePieces.upcoming(schedule, context: context)
         let words = context.strings()
         let last = context.asOf.adding(days: Schedule.windowDays)
         var values = SchedulePage.filterOptions(upcoming, schedule: schedule, words: words)
@@ -47,7 +47,7 @@ public enum CalendarPages {
     }
 
     static func spec(_ grid: MonthGrid, path: String, grids: [MonthGrid], shared: TemplateObject, schedule: Schedule,
-                     context: RenderContext, parts: ScheduleParts) -> PageSpec {
+                     context: RenderContext) -> PageSpec {
         let words = context.strings()
         let name = words.monthAndYear(grid.month.first)
         let index = grids.firstIndex { $0.month == grid.month }!
@@ -58,7 +58,7 @@ public enum CalendarPages {
         values["weeks"] = .list(grid.weeks.map { week in ["days": .list(week.map { dayValues($0, schedule: schedule, context: context) })] })
         values["days"] = .list(grid.busyDays.map { day in
             ["iso": .text(day.date.description), "heading": .text(words.longDate(day.date)),
-             "rows": .list(day.occurrences.map { parts.row($0, schedule: schedule, context: context) })]
+             "rows": .list(day.occurrences.map { SchedulePieces.row($0, schedule: schedule, context: context) })]
         })
         values["count"] = .number(entries)
         values["isEmpty"] = .flag(entries == 0)

@@ -1,6 +1,6 @@
 /// One calendar month of the schedule as a wall planner shows it: weeks of seven days that start
 /// on the language's first weekday, each day of the month with the occurrences the build calls
-/// upcoming on it. Made from the very list `schedule.json` lists (`ScheduleParts.upcoming`), cut
+/// upcoming on it. Made from the very list `schedule.json` lists (`SchedulePieces.upcoming`), cut
 /// by date: the grid never derives the meetings a second way.
 public struct MonthGrid: Sendable {
     /// A month of the Gregorian calendar ("2027-01").
