@@ -31,8 +31,7 @@ struct ContentFolder: ParsableArguments {
     var content = "Content"
 
     var tree: SourceTree {
-        SourceTree(url: URL(fileURLWithPath: content, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL, displayPath: content)
+        SourceTree(url: commandLineURL(content), displayPath: content)
     }
 
     func url(_ relative: String) -> URL { tree.fileURL(relative) }

@@ -80,7 +80,10 @@ struct SiteOptions: ParsableArguments {
 
     func tree(_ path: String) -> SourceTree { SourceTree(url: url(path), displayPath: path) }
 
-    func url(_ path: String) -> URL {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-    }
+    func url(_ path: String) -> URL { commandLineURL(path) }
+}
+
+/// A path the command line names (`Content`, `../site/Templates`), relative to the working folder.
+func commandLineURL(_ path: String) -> URL {
+    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
 }

@@ -19,15 +19,10 @@ struct StringsFolder: ParsableArguments {
     var tree: SourceTree { Self.tree(content: content) }
 
     /// `Content/` itself: the strings commands' edits go through `ContentEdit` on it, like `new`'s.
-    var contentTree: SourceTree {
-        SourceTree(url: URL(fileURLWithPath: content, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL, displayPath: content)
-    }
+    var contentTree: SourceTree { SourceTree(url: commandLineURL(content), displayPath: content) }
 
     static func tree(content: String) -> SourceTree {
-        let folder = URL(fileURLWithPath: content, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL.appendingPathComponent(StringTable.folder)
-        return SourceTree(url: folder, displayPath: content + "/" + StringTable.folder)
+        SourceTree(url: commandLineURL(content).appendingPathComponent(StringTable.folder), displayPath: content + "/" + StringTable.folder)
     }
 
     /// The built-in table of `language`; one sitegen does not have is a usage error naming those it has.

@@ -16,8 +16,7 @@ struct ThemeFolder: ParsableArguments {
     var templates = "Templates"
 
     var tree: SourceTree {
-        SourceTree(url: URL(fileURLWithPath: templates, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                    .standardizedFileURL, displayPath: templates)
+        SourceTree(url: commandLineURL(templates), displayPath: templates)
     }
 
     var theme: BuiltInTheme { SiteOptions.theme }

@@ -19,7 +19,8 @@
   function iso(d) { return d.getUTCFullYear() + "-" + pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate()); }
   function addDays(day, n) { var d = new Date(day + "T12:00:00Z"); d.setUTCDate(d.getUTCDate() + n); return iso(d); }
   var now = new Date();
-  var today = now.getFullYear() + "-" + pad(now.getMonth() + 1) + "-" + pad(now.getDate());
+  var todays = S.dayValues(now);   // the reader's day, as the plan's scripts key it
+  var today = now.getFullYear() + "-" + todays.month + "-" + todays.day;
 
   // The first page of the calendar is the build's month: a reader later than that goes on to today's.
   function monthLink(month) { return root.querySelector('[data-month-link="' + month + '"]'); }
